@@ -1,0 +1,158 @@
+//===- BlockSizeNotWarpMultipleCheck.cpp ----------------------------------===//
+//
+// The guide's rule (modern §10.3, 2.3 §4.4, Medium): "The number of threads per block should
+// be a multiple of 32 threads, because this provides optimal computing efficiency and
+// facilitates coalescing." A warp is 32 consecutive linear thread ids of one block, so a
+// block of B threads occupies ceil(B/32) warps and the last one runs B % 32 lanes.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/BlockSizeNotWarpMultipleCheck.h"
+
+#include "Analysis/LaunchConfig.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+BlockSizeNotWarpMultipleCheck::BlockSizeNotWarpMultipleCheck(
+    llvm::StringRef Name, tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context),
+      CheckLaunchBounds(Options.get("CheckLaunchBounds", true)) {}
+
+void BlockSizeNotWarpMultipleCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CheckLaunchBounds", CheckLaunchBounds);
+}
+
+void BlockSizeNotWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  if (CheckLaunchBounds)
+    Finder->addMatcher(
+        functionDecl(hasAttr(attr::CUDALaunchBounds), isDefinition())
+            .bind("bounded"),
+        this);
+}
+
+/// "4 of 32 lanes" style arithmetic shared by both kinds of finding.
+struct WarpWaste {
+  uint64_t Threads, Warps, Lanes, LastWarpLanes, IdleLanes;
+  WarpWaste(uint64_t Threads, unsigned WarpSize)
+      : Threads(Threads), Warps((Threads + WarpSize - 1) / WarpSize),
+        Lanes(Warps * WarpSize), LastWarpLanes(Threads % WarpSize),
+        IdleLanes(WarpSize - Threads % WarpSize) {}
+  /// Idle share of the block's lanes, rounded to the nearest percent.
+  unsigned idlePercent() const {
+    return unsigned((IdleLanes * 100 + Lanes / 2) / Lanes);
+  }
+};
+
+/// The multiple of \p WarpSize nearest to \p N (ties go up; never 0).
+static uint64_t nearestMultiple(uint64_t N, unsigned WarpSize) {
+  uint64_t Down = N / WarpSize * WarpSize;
+  uint64_t Up = Down + WarpSize;
+  if (Down == 0)
+    return Up;
+  return (N - Down < Up - N) ? Down : Up;
+}
+
+void BlockSizeNotWarpMultipleCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const unsigned WarpSize = target(Ctx).WarpSize;
+
+  if (const auto *Launch =
+          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    LaunchBlock Block = evaluateLaunchBlock(*Launch, Ctx);
+    // Runtime block sizes are not findings: nothing is known about them.
+    if (!Block.Shape || Block.Shape->threads() == 0 ||
+        Block.Shape->threads() % WarpSize == 0)
+      return;
+    const Expr *BlockArg = Launch->getConfig()->getArg(1);
+    WarpWaste W(Block.Shape->threads(), WarpSize);
+    Report R;
+    R.Loc = BlockArg->getBeginLoc();
+    R.Range = BlockArg->getSourceRange();
+    R.Conf = Confidence::Certain;
+    std::string Shape = Block.Shape->str();
+    R.Message = "block size " +
+                (Shape == std::to_string(W.Threads)
+                     ? Shape
+                     : Shape + " = " + std::to_string(W.Threads)) +
+                " is not a multiple of the warp size (" +
+                std::to_string(WarpSize) + "): the last warp of every block "
+                "runs " + std::to_string(W.LastWarpLanes) + " of " +
+                std::to_string(WarpSize) + " lanes";
+    R.Notes.push_back(
+        {R.Loc, "each block occupies " + std::to_string(W.Warps) +
+                    " warps (" + std::to_string(W.Warps * WarpSize) +
+                    " lanes) for " + std::to_string(W.Threads) +
+                    " threads: " + std::to_string(W.IdleLanes) + " lanes (" +
+                    std::to_string(W.idlePercent()) +
+                    "%) idle in every block"});
+    if (Block.FromVar)
+      R.Notes.push_back({Block.FromVar->getLocation(),
+                         "block size comes from '" +
+                             Block.FromVar->getNameAsString() + "'"});
+    if (Block.SizeLiteral) {
+      SourceLocation LitLoc = Block.SizeLiteral->getLocation();
+      // Only a literal written in the file itself, not one inside a macro expansion.
+      if (LitLoc.isFileID()) {
+        uint64_t Better = nearestMultiple(W.Threads, WarpSize);
+        R.Suggestion = {
+            "use " + std::to_string(Better) +
+                " threads per block (nearest multiple of " +
+                std::to_string(WarpSize) +
+                "); adjust the grid so that it still covers the data",
+            FixItHint::CreateReplacement(
+                CharSourceRange::getTokenRange(LitLoc, LitLoc),
+                std::to_string(Better))};
+      }
+    }
+    emit(R, SM);
+    return;
+  }
+
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("bounded")) {
+    const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>();
+    const Expr *MaxThreads = LB ? LB->getMaxThreads() : nullptr;
+    if (!MaxThreads || MaxThreads->isValueDependent())
+      return;
+    std::optional<llvm::APSInt> V = MaxThreads->getIntegerConstantExpr(Ctx);
+    if (!V || V->isNegative() || V->getZExtValue() == 0 ||
+        V->getZExtValue() % WarpSize == 0)
+      return;
+    WarpWaste W(V->getZExtValue(), WarpSize);
+    Report R;
+    R.Loc = MaxThreads->getBeginLoc();
+    R.Range = MaxThreads->getSourceRange();
+    // __launch_bounds__ gives the largest block the kernel accepts: a launch with that many
+    // threads wastes lanes, a smaller launch may not.
+    R.Conf = Confidence::Likely;
+    R.Message = "__launch_bounds__ of '" + FD->getNameAsString() +
+                "' allows " + std::to_string(W.Threads) +
+                " threads per block, not a multiple of the warp size (" +
+                std::to_string(WarpSize) + "): a block of that size runs " +
+                std::to_string(W.LastWarpLanes) + " of " +
+                std::to_string(WarpSize) + " lanes in its last warp";
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(MaxThreads->IgnoreParenImpCasts());
+        Lit && Lit->getLocation().isFileID()) {
+      uint64_t Better = nearestMultiple(W.Threads, WarpSize);
+      R.Suggestion = {"use " + std::to_string(Better) +
+                          " (nearest multiple of " + std::to_string(WarpSize) +
+                          ") and launch blocks of that size",
+                      FixItHint::CreateReplacement(
+                          CharSourceRange::getTokenRange(Lit->getLocation(),
+                                                         Lit->getLocation()),
+                          std::to_string(Better))};
+    }
+    emit(R, SM);
+  }
+}
+
+} // namespace warplint

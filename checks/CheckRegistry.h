@@ -1,0 +1,29 @@
+//===- CheckRegistry.h - Metadata of every warplint check -------*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_CHECKREGISTRY_H
+#define WARPLINT_CHECKS_CHECKREGISTRY_H
+
+#include "Findings/Finding.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+
+namespace warplint {
+
+/// Every check, in registry order (Checks.def).
+llvm::ArrayRef<CheckInfo> allChecks();
+
+/// The check with this id ("warplint-..."), or null.
+const CheckInfo *findCheck(llvm::StringRef Id);
+
+/// The note every finding carries so that editors show the guide's priority:
+/// "Medium priority: CUDA C++ Best Practices Guide §10.3 (CUDA 2.3 guide §4.4)".
+std::string priorityNoteText(const CheckInfo &Info);
+
+/// Where the check's documentation page lives, relative to the repository root.
+std::string docPath(const CheckInfo &Info);
+
+/// Keeps the module's registration object file in static links (see WarplintModule.cpp).
+extern volatile int WarplintModuleAnchorSource;
+
+} // namespace warplint
+
+#endif

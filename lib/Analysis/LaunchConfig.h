@@ -1,0 +1,56 @@
+//===- LaunchConfig.h - What a kernel launch says about its block -*- C++ -*-===//
+//
+// Part of warplint. Folds the block argument of `kernel<<<grid, block>>>` to a known shape
+// when the source makes it a compile-time fact.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_LAUNCHCONFIG_H
+#define WARPLINT_ANALYSIS_LAUNCHCONFIG_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class VarDecl;
+} // namespace clang
+
+namespace warplint {
+
+/// Threads of a block along x, y and z.
+struct BlockShape {
+  uint64_t X = 1, Y = 1, Z = 1;
+  uint64_t threads() const { return X * Y * Z; }
+  std::string str() const; ///< "100" or "10x10" or "8x8x4"
+};
+
+/// The block argument of one launch, folded as far as the source allows.
+struct LaunchBlock {
+  std::optional<BlockShape> Shape; ///< Empty when the block size is a runtime value.
+  /// The integer literal that alone sets the block size (a 1-D block whose size is spelled
+  /// as one literal, directly or in the initializer of a variable); null otherwise. This is
+  /// where a fix-it may go.
+  const clang::IntegerLiteral *SizeLiteral = nullptr;
+  /// The variable the value was read from, when it came from one (for the evidence note).
+  const clang::VarDecl *FromVar = nullptr;
+  /// Why the shape is unknown, for dump modes and debugging.
+  std::string UnknownReason;
+};
+
+/// Folds the block configuration of a launch.
+///
+/// Conservative by design: a non-const local variable is followed to its initialiser only
+/// when nothing in the enclosing function can modify it (clang's ExprMutationAnalyzer), and
+/// anything value-dependent (a template not yet instantiated) is unknown.
+LaunchBlock evaluateLaunchBlock(const clang::CUDAKernelCallExpr &Call,
+                                clang::ASTContext &Ctx);
+
+/// The same folding for any expression of integer or dim3 type.
+LaunchBlock evaluateBlockExpr(const clang::Expr &E, clang::ASTContext &Ctx);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,86 @@
+//===- Finding.h - One finding, whatever emits it ---------------*- C++ -*-===//
+//
+// Part of warplint. The one model every emitter (text, SARIF, GitHub, JSON) reads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FINDINGS_FINDING_H
+#define WARPLINT_FINDINGS_FINDING_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The Best Practices Guide's priority of a rule. Ordered: High is the most urgent.
+enum class Priority { Low = 0, Medium = 1, High = 2 };
+
+llvm::StringRef priorityName(Priority P); ///< "High", "Medium", "Low"
+/// Parses "high", "Medium", "LOW"; nullopt otherwise.
+std::optional<Priority> parsePriority(llvm::StringRef S);
+
+/// How sure warplint is that a finding costs performance on the target.
+enum class Confidence { Possible = 0, Likely = 1, Certain = 2 };
+llvm::StringRef confidenceName(Confidence C); ///< "possible", "likely", "certain"
+
+/// What the registry knows of a check: used for --list-checks, SARIF rules, docs.
+struct CheckInfo {
+  llvm::StringRef Id;            ///< "warplint-block-size-not-warp-multiple"
+  Priority Prio;                 ///< As the guide labels the rule.
+  llvm::StringRef PriorityLabel; ///< The guide's own words where they differ ("Low Medium").
+  llvm::StringRef ModernSection; ///< CUDA C++ Best Practices Guide section, "10.3".
+  llvm::StringRef G23Section;    ///< CUDA 2.3 Best Practices Guide section, "4.4"; may be empty.
+  llvm::StringRef Summary;       ///< One line, lower case, no final period.
+  llvm::StringRef Rule;          ///< The guide's recommendation, quoted.
+  Confidence DefaultConfidence;
+};
+
+/// A position in a source file (1-based line and byte column, like clang).
+struct SourcePos {
+  std::string File; ///< Absolute path as the compiler saw it.
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0; ///< Byte offset in the file.
+};
+
+/// One textual replacement suggested by a fix-it.
+struct FixIt {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Replacement;
+  unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+};
+
+/// A note attached to a finding: the evidence behind the verdict.
+struct FindingNote {
+  SourcePos Pos;
+  std::string Message;
+  std::vector<FixIt> Fixes; ///< Suggestions the user should review before applying.
+};
+
+/// One finding: what costs performance, where, how sure, and why.
+struct Finding {
+  std::string CheckId;
+  Priority Prio = Priority::Low;
+  std::string ModernSection, G23Section;
+  SourcePos Pos;
+  SourcePos EndPos; ///< End of the main range when known (== Pos otherwise).
+  std::string Message;
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes; ///< Attached to the warning itself: certainly right.
+  Confidence Conf = Confidence::Likely;
+  bool IsCompilerError = false; ///< A clang error: the file could not be analysed.
+};
+
+/// A compiler error or other problem that prevented analysing a file.
+struct ToolError {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+};
+
+} // namespace warplint
+
+#endif

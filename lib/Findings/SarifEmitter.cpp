@@ -1,0 +1,234 @@
+//===- SarifEmitter.cpp - Findings as SARIF 2.1.0 -------------------------===//
+//
+// Written for two consumers: Microsoft's SARIF validator (sarif-multitool) and GitHub code
+// scanning, whose rules are: tool.driver.rules with short/full descriptions and help,
+// repo-relative artifact URIs, partialFingerprints, and a level derived from the priority.
+//
+//===----------------------------------------------------------------------===//
+#include "Findings/Emitters.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include <map>
+
+namespace warplint {
+
+/// SARIF's result level for a guide priority.
+static llvm::StringRef sarifLevel(Priority P) {
+  switch (P) {
+  case Priority::High:
+    return "error";
+  case Priority::Medium:
+    return "warning";
+  case Priority::Low:
+    return "note";
+  }
+  return "note";
+}
+
+/// SARIF columns default to UTF-16 code units; clang's are bytes.
+static unsigned utf16Column(llvm::StringRef File, unsigned Line,
+                            unsigned ByteColumn) {
+  std::string Text = sourceLine(File, Line);
+  if (Text.empty() || ByteColumn == 0)
+    return ByteColumn;
+  unsigned Col = 1;
+  for (unsigned I = 0; I + 1 < ByteColumn && I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if ((C & 0xC0) == 0x80)
+      continue; // continuation byte
+    Col += (C >= 0xF0) ? 2 : 1;
+  }
+  if (ByteColumn > Text.size() + 1)
+    Col += ByteColumn - unsigned(Text.size()) - 1;
+  return Col;
+}
+
+/// "warplint-block-size-not-warp-multiple" -> "BlockSizeNotWarpMultiple".
+static std::string ruleName(llvm::StringRef Id) {
+  Id.consume_front("warplint-");
+  std::string Out;
+  for (llvm::StringRef Part : llvm::split(Id, '-'))
+    if (!Part.empty())
+      Out += llvm::toUpper(Part[0]) + Part.drop_front().str();
+  return Out;
+}
+
+static std::string fileUri(llvm::StringRef AbsDir) {
+  std::string Out = "file://";
+  for (char C : AbsDir) {
+    if (llvm::isAlnum(C) || llvm::StringRef("/-._~").contains(C))
+      Out += C;
+    else
+      Out += "%" + llvm::utohexstr((unsigned char)C, false, 2);
+  }
+  if (Out.back() != '/')
+    Out += '/';
+  return Out;
+}
+
+/// URI-escapes a relative path (spaces and the like), keeping '/'.
+static std::string relativeUri(llvm::StringRef Rel) {
+  std::string Out;
+  for (char C : Rel) {
+    if (llvm::isAlnum(C) || llvm::StringRef("/-._~").contains(C))
+      Out += C;
+    else
+      Out += "%" + llvm::utohexstr((unsigned char)C, false, 2);
+  }
+  return Out;
+}
+
+static llvm::json::Object physicalLocation(const SourcePos &P,
+                                           const SourcePos *End,
+                                           const RunInfo &Info) {
+  llvm::json::Object ArtifactLoc;
+  std::string Rel = relativePath(P.File, Info.SourceRoot);
+  if (llvm::sys::path::is_absolute(Rel)) {
+    ArtifactLoc["uri"] = fileUri(llvm::sys::path::parent_path(Rel)) +
+                         relativeUri(llvm::sys::path::filename(Rel));
+  } else {
+    ArtifactLoc["uri"] = relativeUri(Rel);
+    ArtifactLoc["uriBaseId"] = "SRCROOT";
+  }
+  llvm::json::Object Region{{"startLine", P.Line},
+                            {"startColumn", utf16Column(P.File, P.Line, P.Column)}};
+  if (End && End->Line >= P.Line && End->Line != 0) {
+    Region["endLine"] = End->Line;
+    Region["endColumn"] = utf16Column(End->File, End->Line, End->Column);
+  }
+  std::string Snippet = sourceLine(P.File, P.Line);
+  llvm::json::Object Phys{{"artifactLocation", std::move(ArtifactLoc)},
+                          {"region", std::move(Region)}};
+  if (!Snippet.empty())
+    Phys["contextRegion"] = llvm::json::Object{
+        {"startLine", P.Line}, {"snippet", llvm::json::Object{{"text", Snippet}}}};
+  return Phys;
+}
+
+void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+               const RunInfo &Info) {
+  llvm::json::Array Rules;
+  std::map<std::string, unsigned> RuleIndex;
+  for (const CheckInfo &C : Info.Rules) {
+    RuleIndex[C.Id.str()] = Rules.size();
+    std::string Sections = "CUDA C++ Best Practices Guide \u00a7" + C.ModernSection.str();
+    if (!C.G23Section.empty())
+      Sections += "; CUDA 2.3 Best Practices Guide \u00a7" + C.G23Section.str();
+    std::string Help = C.PriorityLabel.str() + " priority (" + Sections + "): \"" +
+                       C.Rule.str() + "\"";
+    std::string Markdown = "**" + C.PriorityLabel.str() + " priority** (" +
+                           Sections + ")\n\n> " + C.Rule.str() +
+                           "\n\nSee `docs/checks/" + C.Id.str() + ".md`.";
+    llvm::json::Object Rule{
+        {"id", C.Id},
+        {"name", ruleName(C.Id)},
+        {"shortDescription", llvm::json::Object{{"text", C.Summary.str() + "."}}},
+        {"fullDescription", llvm::json::Object{{"text", C.Rule}}},
+        {"help", llvm::json::Object{{"text", Help}, {"markdown", Markdown}}},
+        {"defaultConfiguration",
+         llvm::json::Object{{"level", sarifLevel(C.Prio)}}},
+        {"properties",
+         llvm::json::Object{
+             {"tags", llvm::json::Array{"performance", "cuda"}},
+             {"priority", C.PriorityLabel},
+             {"guideSections",
+              llvm::json::Object{{"modern", C.ModernSection},
+                                 {"cuda23", C.G23Section}}},
+             {"precision", C.DefaultConfidence == Confidence::Certain
+                               ? "very-high"
+                               : C.DefaultConfidence == Confidence::Likely
+                                     ? "high"
+                                     : "medium"}}}};
+    if (!Info.DocsBaseUrl.empty())
+      Rule["helpUri"] = Info.DocsBaseUrl + "/" + C.Id.str() + ".md";
+    Rules.push_back(std::move(Rule));
+  }
+
+  llvm::json::Array Results;
+  for (const Finding &F : Findings) {
+    llvm::json::Object R{
+        {"ruleId", F.CheckId},
+        {"level", sarifLevel(F.Prio)},
+        {"message", llvm::json::Object{{"text", F.Message}}},
+        {"locations",
+         llvm::json::Array{llvm::json::Object{
+             {"physicalLocation", physicalLocation(F.Pos, &F.EndPos, Info)}}}},
+        {"partialFingerprints",
+         llvm::json::Object{
+             {"warplintFingerprint/v1", fingerprint(F, Info.SourceRoot)}}},
+        {"properties",
+         llvm::json::Object{{"priority", priorityName(F.Prio)},
+                            {"confidence", confidenceName(F.Conf)}}}};
+    auto It = RuleIndex.find(F.CheckId);
+    if (It != RuleIndex.end())
+      R["ruleIndex"] = It->second;
+    llvm::json::Array Related;
+    unsigned Id = 0;
+    for (const FindingNote &N : F.Notes) {
+      if (N.Pos.Line == 0)
+        continue;
+      Related.push_back(llvm::json::Object{
+          {"id", Id++},
+          {"physicalLocation", physicalLocation(N.Pos, nullptr, Info)},
+          {"message", llvm::json::Object{{"text", N.Message}}}});
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    Results.push_back(std::move(R));
+  }
+
+  llvm::json::Array Notifications;
+  for (const ToolError &E : Info.Errors) {
+    llvm::json::Object N{{"level", "error"},
+                         {"message", llvm::json::Object{{"text", E.Message}}}};
+    if (E.Line)
+      N["locations"] = llvm::json::Array{llvm::json::Object{
+          {"physicalLocation",
+           physicalLocation(SourcePos{E.File, E.Line, E.Column, 0}, nullptr,
+                            Info)}}};
+    Notifications.push_back(std::move(N));
+  }
+
+  llvm::json::Array Artifacts;
+  for (const std::string &A : Info.Artifacts) {
+    std::string Rel = relativePath(A, Info.SourceRoot);
+    if (llvm::sys::path::is_absolute(Rel))
+      continue;
+    Artifacts.push_back(llvm::json::Object{
+        {"location", llvm::json::Object{{"uri", relativeUri(Rel)},
+                                        {"uriBaseId", "SRCROOT"}}}});
+  }
+
+  llvm::json::Object Driver{
+      {"name", "warplint"},
+      {"fullName", "warplint " + Info.ToolVersion +
+                       " (CUDA static performance linter, LLVM " +
+                       Info.LlvmVersion + ")"},
+      {"version", Info.ToolVersion},
+      {"semanticVersion", Info.ToolVersion},
+      {"informationUri", "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/"},
+      {"rules", std::move(Rules)}};
+  llvm::json::Object Run{
+      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"originalUriBaseIds",
+       llvm::json::Object{
+           {"SRCROOT", llvm::json::Object{{"uri", fileUri(Info.SourceRoot)}}}}},
+      {"invocations",
+       llvm::json::Array{llvm::json::Object{
+           {"executionSuccessful", Info.Errors.empty()},
+           {"toolExecutionNotifications", std::move(Notifications)}}}},
+      {"results", std::move(Results)},
+      {"columnKind", "utf16CodeUnits"}};
+  if (!Artifacts.empty())
+    Run["artifacts"] = std::move(Artifacts);
+  llvm::json::Value Root = llvm::json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{std::move(Run)}}};
+  OS << llvm::formatv("{0:2}", Root) << "\n";
+}
+
+} // namespace warplint

@@ -1,0 +1,165 @@
+//===- CudaCommandLine.cpp - How warplint compiles a CUDA file ------------===//
+#include "Frontend/CudaCommandLine.h"
+
+#include "Frontend/NvccTranslator.h"
+#include "clang/Basic/OffloadArch.h"
+#include "clang/Options/Options.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/Path.h"
+
+namespace warplint {
+
+bool isCudaSourceName(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
+/// Drops arguments clang's driver does not know (what nvcc forwarded to the host
+/// compiler), so that one stray flag cannot stop the whole parse.
+static std::vector<std::string>
+dropUnknownToClang(const std::vector<std::string> &Args) {
+  if (Args.size() < 2)
+    return Args;
+  std::vector<const char *> Ptrs;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Ptrs.push_back(Args[I].c_str());
+  unsigned MissingIdx = 0, MissingCount = 0;
+  const llvm::opt::OptTable &Tbl = clang::getDriverOptTable();
+  llvm::opt::InputArgList Parsed =
+      Tbl.ParseArgs(Ptrs, MissingIdx, MissingCount);
+  std::vector<std::string> Out{Args[0]};
+  for (const llvm::opt::Arg *A : Parsed) {
+    if (A->getOption().getID() == clang::options::OPT_UNKNOWN)
+      continue;
+    // Re-render the argument exactly as it was spelled.
+    unsigned Begin = A->getIndex();
+    unsigned End = Parsed.getNumInputArgStrings();
+    for (const llvm::opt::Arg *B : Parsed)
+      if (B->getIndex() > Begin && B->getIndex() < End)
+        End = B->getIndex();
+    for (unsigned I = Begin; I < End; ++I)
+      Out.push_back(Parsed.getArgString(I));
+  }
+  return Out;
+}
+
+/// Whether clang 22 can parse the device side for \p Arch.
+static bool clangKnowsArch(llvm::StringRef Arch) {
+  return clang::StringToOffloadArch(Arch) != clang::OffloadArch::UNKNOWN;
+}
+
+AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
+                                  llvm::StringRef File,
+                                  llvm::StringRef Directory,
+                                  const CudaParseOptions &Opts) {
+  AdjustedCommand Out;
+  std::vector<std::string> Args = In;
+  std::vector<std::string> CommandArchs;
+  if (!Args.empty() && isNvccCommand(Args[0])) {
+    NvccTranslation T = translateNvccCommand(Args, Directory);
+    Args = dropUnknownToClang(T.ClangArgs);
+    CommandArchs = T.GpuArchs;
+    Out.FromNvcc = true;
+  }
+
+  // Take out everything that selects the side, the GPU or the CUDA installation: the
+  // adjuster sets them explicitly below.
+  std::vector<std::string> Kept;
+  bool HasCudaLang = false, NoCudaInc = false;
+  std::string CudaPathArg;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (I > 0) {
+      if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch=")) {
+        for (llvm::StringRef P : llvm::split(A, ','))
+          CommandArchs.push_back(P.str());
+        continue;
+      }
+      if (A == "--cuda-device-only" || A == "--cuda-host-only" ||
+          A == "--cuda-compile-host-device" || A == "-nocudalib" ||
+          A == "--no-cuda-version-check" || A == "-fsyntax-only")
+        continue;
+      if (A.consume_front("--cuda-path=")) {
+        CudaPathArg = A.str();
+        continue;
+      }
+      if (A == "-nocudainc")
+        NoCudaInc = true;
+      if (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cuda")
+        HasCudaLang = true;
+      if (A == "-xcuda")
+        HasCudaLang = true;
+    }
+    Kept.push_back(Args[I]);
+  }
+  if (Kept.empty())
+    Kept.push_back("clang++");
+
+  // The target: --arch, else the command's first GPU, else the documented default.
+  std::string Target = Opts.Arch;
+  if (Target.empty() && !CommandArchs.empty())
+    Target = CommandArchs.front();
+  if (Target.empty())
+    Target = Opts.DefaultArch;
+  Out.TargetArch = Target;
+  // clang 22 parses sm_20 to sm_121; older models (sm_1x) are analysed with their own
+  // hardware model but parsed for the oldest GPU the toolkits still support.
+  Out.ParseArch = clangKnowsArch(Target) ? Target : "sm_52";
+
+  std::vector<std::string> Extra;
+  bool Cuda = HasCudaLang || isCudaSourceName(File);
+  if (Cuda) {
+    if (!HasCudaLang) {
+      Extra.push_back("-x");
+      Extra.push_back("cuda");
+    }
+    Extra.push_back("--cuda-device-only");
+    Extra.push_back("--cuda-gpu-arch=" + Out.ParseArch);
+    // Only the front end runs: no libdevice, and no refusal of toolkits newer than clang.
+    Extra.push_back("-nocudalib");
+    Extra.push_back("--no-cuda-version-check");
+    Extra.push_back("-Wno-unknown-cuda-version");
+    std::optional<CudaToolkit> TK = Opts.Toolkit;
+    if (!CudaPathArg.empty())
+      TK = probeCudaToolkit(CudaPathArg, "--cuda-path in the compile command");
+    if (NoCudaInc) {
+      // The command brings its own CUDA declarations (tests, custom setups).
+    } else if (TK) {
+      Extra.push_back("--cuda-path=" + TK->Path);
+      if (TK->HasCccl) {
+        Extra.push_back("-isystem");
+        Extra.push_back(TK->Path + "/include/cccl");
+      }
+      // clang finds the toolkit version in version.txt/version.json, which some installs
+      // lack; without it clang picks the pre-9.2 launch API and every <<<>>> fails.
+      if (TK->Major) {
+        Extra.push_back("-Xclang");
+        Extra.push_back("-target-sdk-version=" + TK->version());
+      }
+    } else {
+      Out.UsesFallbackHeaders = true;
+      Extra.push_back("-nocudainc");
+      Extra.push_back("-isystem");
+      Extra.push_back(Opts.FallbackIncludeDir);
+      Extra.push_back("-include");
+      Extra.push_back("cuda_runtime.h");
+    }
+  }
+  Extra.push_back("-Wno-unused-command-line-argument");
+  if (!Opts.ResourceDir.empty()) {
+    bool HasResourceDir = false;
+    for (const std::string &A : Kept)
+      if (llvm::StringRef(A).starts_with("-resource-dir"))
+        HasResourceDir = true;
+    if (!HasResourceDir)
+      Extra.push_back("-resource-dir=" + Opts.ResourceDir);
+  }
+  Out.Args.push_back(Kept.front());
+  Out.Args.insert(Out.Args.end(), Extra.begin(), Extra.end());
+  Out.Args.insert(Out.Args.end(), Kept.begin() + 1, Kept.end());
+  return Out;
+}
+
+} // namespace warplint

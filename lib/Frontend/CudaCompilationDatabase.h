@@ -1,0 +1,44 @@
+//===- CudaCompilationDatabase.h - Adjusted compile commands ----*- C++ -*-===//
+#ifndef WARPLINT_FRONTEND_CUDACOMPILATIONDATABASE_H
+#define WARPLINT_FRONTEND_CUDACOMPILATIONDATABASE_H
+
+#include "Frontend/CudaCommandLine.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <mutex>
+
+namespace warplint {
+
+/// Wraps any compilation database and passes each command through adjustCudaCommand, so
+/// that every consumer (clang-tidy's runner included) sees commands clang can parse.
+class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
+public:
+  CudaCompilationDatabase(
+      std::unique_ptr<clang::tooling::CompilationDatabase> Inner,
+      CudaParseOptions Opts)
+      : Inner(std::move(Inner)), Opts(std::move(Opts)) {}
+
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef FilePath) const override;
+  std::vector<std::string> getAllFiles() const override {
+    return Inner->getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override;
+
+  /// What was decided for \p FilePath's first command (after getCompileCommands ran).
+  std::optional<AdjustedCommand> lastAdjustment(llvm::StringRef FilePath) const;
+
+private:
+  clang::tooling::CompileCommand adjust(clang::tooling::CompileCommand C) const;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
+  CudaParseOptions Opts;
+  mutable std::mutex Mu;
+  mutable llvm::StringMap<AdjustedCommand> Decisions;
+};
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,171 @@
+//===- Runner.cpp - Runs warplint's checks over files ---------------------===//
+#include "tools/warplint/Runner.h"
+
+#include "checks/CheckRegistry.h"
+#include "checks/WarplintCheck.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace warplint {
+
+std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef File,
+                                            unsigned Offset) {
+  static std::mutex Mu;
+  static std::map<std::string, std::vector<unsigned>> LineStarts;
+  std::lock_guard<std::mutex> Lock(Mu);
+  auto It = LineStarts.find(File.str());
+  if (It == LineStarts.end()) {
+    std::vector<unsigned> Starts;
+    if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+      Starts.push_back(0);
+      llvm::StringRef Text = (*Buf)->getBuffer();
+      for (unsigned I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          Starts.push_back(I + 1);
+    }
+    It = LineStarts.emplace(File.str(), std::move(Starts)).first;
+  }
+  const std::vector<unsigned> &S = It->second;
+  if (S.empty())
+    return {0, 0};
+  auto Up = std::upper_bound(S.begin(), S.end(), Offset);
+  unsigned Line = unsigned(Up - S.begin());
+  return {Line, Offset - S[Line - 1] + 1};
+}
+
+static SourcePos position(llvm::StringRef File, unsigned Offset) {
+  auto [Line, Col] = lineAndColumn(File, Offset);
+  return SourcePos{File.str(), Line, Col, Offset};
+}
+
+static std::vector<FixIt>
+convertFixes(const llvm::StringMap<clang::tooling::Replacements> &Fix) {
+  std::vector<FixIt> Out;
+  for (const auto &Entry : Fix)
+    for (const clang::tooling::Replacement &R : Entry.second) {
+      FixIt X{R.getFilePath().str(), R.getOffset(), R.getLength(),
+              R.getReplacementText().str()};
+      std::tie(X.Line, X.Column) = lineAndColumn(X.File, X.Offset);
+      std::tie(X.EndLine, X.EndColumn) =
+          lineAndColumn(X.File, X.Offset + X.Length);
+      Out.push_back(std::move(X));
+    }
+  return Out;
+}
+
+/// One clang-tidy error in warplint's model; compiler errors become ToolErrors.
+static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
+  const clang::tooling::DiagnosticMessage &M = E.Message;
+  if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
+    ToolError TE;
+    TE.File = M.FilePath;
+    if (!M.FilePath.empty())
+      std::tie(TE.Line, TE.Column) = lineAndColumn(M.FilePath, M.FileOffset);
+    TE.Message = M.Message;
+    if (E.DiagnosticName != "clang-diagnostic-error" &&
+        !llvm::StringRef(E.DiagnosticName).empty())
+      TE.Message += " [" + E.DiagnosticName + "]";
+    Out.Errors.push_back(std::move(TE));
+    return;
+  }
+  const CheckInfo *Info = findCheck(E.DiagnosticName);
+  if (!Info)
+    return; // Not one of ours (a clang warning enabled by a user's glob).
+  Finding F;
+  F.CheckId = E.DiagnosticName;
+  F.Prio = Info->Prio;
+  F.ModernSection = Info->ModernSection.str();
+  F.G23Section = Info->G23Section.str();
+  F.Pos = position(M.FilePath, M.FileOffset);
+  F.EndPos = F.Pos;
+  if (!M.Ranges.empty() && M.Ranges[0].FilePath == M.FilePath)
+    F.EndPos =
+        position(M.FilePath, M.Ranges[0].FileOffset + M.Ranges[0].Length);
+  F.Message = M.Message;
+  F.Fixes = convertFixes(M.Fix);
+  F.Conf = lookupConfidence(F.CheckId, M.FilePath, M.FileOffset)
+               .value_or(Info->DefaultConfidence);
+  std::string PriorityNote = priorityNoteText(*Info);
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
+    // The priority note exists for editors; structured output has the field.
+    if (N.Message == PriorityNote)
+      continue;
+    FindingNote FN;
+    FN.Pos = position(N.FilePath, N.FileOffset);
+    FN.Message = N.Message;
+    FN.Fixes = convertFixes(N.Fix);
+    F.Notes.push_back(std::move(FN));
+  }
+  Out.Findings.push_back(std::move(F));
+}
+
+static RunResult runOne(const RunRequest &Req,
+                        const std::vector<std::string> &Files) {
+  RunResult Out;
+  clang::tidy::ClangTidyContext Context(Req.MakeOptionsProvider());
+  // A physical file system of our own: its working directory is per thread, unlike the
+  // process-wide one behind getRealFileSystem().
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  std::vector<clang::tidy::ClangTidyError> Errors = clang::tidy::runClangTidy(
+      Context, *Req.Compilations, Files, BaseFS, /*ApplyAnyFix=*/false,
+      /*EnableCheckProfile=*/false, "", /*Quiet=*/true);
+  for (const clang::tidy::ClangTidyError &E : Errors)
+    convert(E, Out);
+  return Out;
+}
+
+RunResult runChecks(const RunRequest &Req) {
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Req.Files.size()));
+  std::vector<std::vector<std::string>> Parts(Jobs);
+  for (size_t I = 0; I < Req.Files.size(); ++I)
+    Parts[I % Jobs].push_back(Req.Files[I]);
+  std::vector<RunResult> Results(Jobs);
+  if (Jobs == 1) {
+    Results[0] = runOne(Req, Parts[0]);
+  } else {
+    std::vector<std::thread> Threads;
+    for (unsigned J = 0; J < Jobs; ++J)
+      Threads.emplace_back(
+          [&, J] { Results[J] = runOne(Req, Parts[J]); });
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  RunResult All;
+  for (RunResult &R : Results) {
+    std::move(R.Findings.begin(), R.Findings.end(),
+              std::back_inserter(All.Findings));
+    std::move(R.Errors.begin(), R.Errors.end(), std::back_inserter(All.Errors));
+  }
+  // Deterministic order whatever the thread count: file, line, column, check.
+  std::stable_sort(All.Findings.begin(), All.Findings.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column,
+                                     A.CheckId, A.Message) <
+                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
+                                     B.CheckId, B.Message);
+                   });
+  // Template instantiations can report one source location twice with one message.
+  All.Findings.erase(
+      std::unique(All.Findings.begin(), All.Findings.end(),
+                  [](const Finding &A, const Finding &B) {
+                    return A.Pos.File == B.Pos.File &&
+                           A.Pos.Offset == B.Pos.Offset &&
+                           A.CheckId == B.CheckId && A.Message == B.Message;
+                  }),
+      All.Findings.end());
+  std::stable_sort(All.Errors.begin(), All.Errors.end(),
+                   [](const ToolError &A, const ToolError &B) {
+                     return std::tie(A.File, A.Line, A.Column) <
+                            std::tie(B.File, B.Line, B.Column);
+                   });
+  return All;
+}
+
+} // namespace warplint

@@ -1,0 +1,40 @@
+//===- Runner.h - Runs warplint's checks over files -------------*- C++ -*-===//
+#ifndef WARPLINT_TOOLS_RUNNER_H
+#define WARPLINT_TOOLS_RUNNER_H
+
+#include "Findings/Finding.h"
+#include "Frontend/CudaCompilationDatabase.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// Everything one run needs.
+struct RunRequest {
+  std::vector<std::string> Files; ///< Absolute paths.
+  const CudaCompilationDatabase *Compilations = nullptr;
+  /// Builds a fresh options provider (one per worker thread: providers cache per file).
+  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+      MakeOptionsProvider;
+  unsigned Jobs = 1;
+};
+
+/// What the checks found, as warplint's finding model.
+struct RunResult {
+  std::vector<Finding> Findings;
+  std::vector<ToolError> Errors;
+};
+
+/// Runs the enabled checks (clang-tidy's machinery: check globs, CheckOptions, NOLINT,
+/// header filter) over the files, on \p Jobs threads, and converts what they report.
+RunResult runChecks(const RunRequest &Req);
+
+/// 1-based line and byte column of \p Offset in \p File (0, 0 if unreadable).
+std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef File,
+                                            unsigned Offset);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,457 @@
+//===- main.cpp - The warplint command-line tool --------------------------===//
+//
+// A clang-tidy compatible command line (files, -p, --, -checks, -config, -config-file,
+// .clang-tidy, NOLINT) plus warplint's own options. Exit codes (README "Exit codes"):
+//   0  no finding at or above --min-priority
+//   1  findings at or above --min-priority
+//   2  usage or input error: bad option, unknown --arch, bad configuration, missing or
+//      unreadable file, unusable compilation database or CUDA path
+//   3  a source file could not be parsed (the compiler's errors are printed)
+//
+//===----------------------------------------------------------------------===//
+#include "Findings/Emitters.h"
+#include "Frontend/CudaCompilationDatabase.h"
+#include "Frontend/CudaToolkit.h"
+#include "Hardware/HardwareModel.h"
+#include "checks/CheckRegistry.h"
+#include "checks/WarplintCheck.h"
+#include "tools/warplint/Runner.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+using namespace warplint;
+namespace tidy = clang::tidy;
+namespace tooling = clang::tooling;
+
+namespace {
+
+enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitUsage = 2, ExitSource = 3 };
+
+cl::OptionCategory Category("warplint options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu> ..."),
+                            cl::cat(Category));
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory holding compile_commands.json (CMake writes it "
+                  "with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; nvcc commands are "
+                  "translated)"),
+    cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> Checks(
+    "checks", cl::desc("Comma-separated globs of checks to run, as in clang-tidy "
+                       "(default: warplint-*); added to .clang-tidy's Checks"),
+    cl::cat(Category));
+cl::opt<std::string> Config(
+    "config", cl::desc("Configuration as YAML or JSON, like .clang-tidy: "
+                       "-config=\"{Checks: 'warplint-*', CheckOptions: {...}}\""),
+    cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file", cl::desc("Read the configuration from this file instead of "
+                            "the nearest .clang-tidy"),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter", cl::desc("Regular expression of headers to report findings in "
+                              "(default: main files only)"),
+    cl::cat(Category));
+cl::list<std::string> ExtraArgs("extra-arg",
+                                cl::desc("Argument to append to the compile command"),
+                                cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before", cl::desc("Argument to prepend to the compile command"),
+    cl::cat(Category));
+cl::opt<std::string> Arch(
+    "arch", cl::desc("Target GPU, e.g. sm_90 (default: the compile command's "
+                     "first GPU, else sm_90)"),
+    cl::value_desc("sm_XX"), cl::cat(Category));
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: clang (default), sarif, "
+                                     "github, json"),
+                            cl::init("clang"), cl::cat(Category));
+cl::opt<std::string> MinPriority(
+    "min-priority", cl::desc("Report findings of this priority and above: high, "
+                             "medium, low (default: low)"),
+    cl::init("low"), cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: 1)"),
+                       cl::init(1), cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
+                                cl::value_desc("path"), cl::cat(Category));
+cl::alias OutputFileLong("output", cl::aliasopt(OutputFile), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the checks (id, priority, guide sections, "
+                                  "summary) and exit; with --format=json or "
+                                  "markdown for tools and docs"),
+                         cl::cat(Category));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the effective configuration for the first "
+                                  "file (or the current directory) and exit"),
+                         cl::cat(Category));
+cl::opt<std::string> CudaPath(
+    "cuda-path", cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
+                          "/usr/local/cuda, then nvcc on $PATH)"),
+    cl::cat(Category));
+cl::opt<std::string> SourceRoot(
+    "source-root", cl::desc("Directory that SARIF, GitHub and JSON paths are "
+                            "relative to (default: $GITHUB_WORKSPACE, else the "
+                            "current directory)"),
+    cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Print the compile command used for each file"),
+                      cl::cat(Category));
+cl::opt<bool> NoSnippets("no-snippets",
+                         cl::desc("clang format: omit source lines and carets"),
+                         cl::cat(Category));
+
+int usageError(const Twine &Msg) {
+  errs() << "warplint: error: " << Msg << "\n";
+  return ExitUsage;
+}
+
+void printVersion(raw_ostream &OS) {
+  OS << "warplint version " << WARPLINT_VERSION << "\n"
+     << "  built with LLVM " << LLVM_VERSION_STRING << " (clang-tidy "
+     << LLVM_VERSION_MAJOR << ")\n"
+     << "  default target " << DefaultArch << "\n";
+}
+
+int listChecks(StringRef Fmt) {
+  if (Fmt == "json") {
+    json::Array Arr;
+    for (const CheckInfo &C : allChecks())
+      Arr.push_back(json::Object{{"id", C.Id},
+                                 {"priority", C.PriorityLabel},
+                                 {"modernSection", C.ModernSection},
+                                 {"cuda23Section", C.G23Section},
+                                 {"summary", C.Summary},
+                                 {"doc", docPath(C)}});
+    outs() << formatv("{0:2}", json::Value(std::move(Arr))) << "\n";
+    return ExitClean;
+  }
+  if (Fmt == "markdown") {
+    outs() << "# warplint checks\n\n"
+           << "Generated by `warplint --list-checks --format=markdown`; do not "
+              "edit.\n\n"
+           << "| Check | Priority | Best Practices Guide | CUDA 2.3 guide | "
+              "Summary |\n|---|---|---|---|---|\n";
+    for (const CheckInfo &C : allChecks())
+      outs() << "| [" << C.Id << "](" << C.Id << ".md) | " << C.PriorityLabel
+             << " | \u00a7" << C.ModernSection << " | "
+             << (C.G23Section.empty() ? "" : "\u00a7" + C.G23Section.str())
+             << " | " << C.Summary << " |\n";
+    return ExitClean;
+  }
+  for (const CheckInfo &C : allChecks()) {
+    outs() << C.Id << "\n    priority: " << C.PriorityLabel
+           << "\n    guide: CUDA C++ Best Practices Guide \u00a7" << C.ModernSection;
+    if (!C.G23Section.empty())
+      outs() << ", CUDA 2.3 guide \u00a7" << C.G23Section;
+    outs() << "\n    " << C.Summary << "\n";
+  }
+  return ExitClean;
+}
+
+/// The bundled CUDA declarations: <prefix>/share/warplint/include next to bin/warplint.
+std::string fallbackIncludeDir(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&fallbackIncludeDir);
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Dir, "share", "warplint", "include");
+  return std::string(Dir);
+}
+
+/// Validates every .clang-tidy that applies to the inputs: a malformed file is an error,
+/// not something to skip silently.
+bool validateConfigFiles(ArrayRef<std::string> Inputs) {
+  StringSet<> Seen;
+  for (const std::string &F : Inputs) {
+    for (StringRef Dir = sys::path::parent_path(F); !Dir.empty();
+         Dir = sys::path::parent_path(Dir)) {
+      SmallString<256> P(Dir);
+      sys::path::append(P, ".clang-tidy");
+      if (!Seen.insert(P).second)
+        break;
+      if (!sys::fs::exists(P))
+        continue;
+      auto Buf = MemoryBuffer::getFile(P);
+      if (!Buf) {
+        usageError("cannot read configuration file '" + P + "': " +
+                   Buf.getError().message());
+        return false;
+      }
+      auto Parsed = tidy::parseConfiguration((*Buf)->getMemBufferRef());
+      if (!Parsed) {
+        usageError("malformed configuration file '" + P + "': " +
+                   Parsed.getError().message());
+        return false;
+      }
+      break; // the nearest one wins, as in clang-tidy
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // Links checks/WarplintModule.o, whose static object registers the checks.
+  [[maybe_unused]] volatile int Anchor = WarplintModuleAnchorSource;
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions(Category);
+
+  // Everything after "--" is the compile command (clang-tidy's convention).
+  std::string FixedErr;
+  int Argc = argc;
+  std::unique_ptr<tooling::CompilationDatabase> FixedDB =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv, FixedErr);
+  if (!FixedErr.empty())
+    return usageError(FixedErr);
+  std::string ParseErrors;
+  raw_string_ostream ParseErrStream(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          Argc, argv,
+          "warplint: static performance linter for CUDA.\n\n"
+          "  warplint kernel.cu -- <compiler args>\n"
+          "  warplint -p build/ src/*.cu --format=sarif -o warplint.sarif\n",
+          &ParseErrStream)) {
+    errs() << ParseErrors;
+    return ExitUsage;
+  }
+
+  static const char *Formats[] = {"clang", "sarif", "github", "json"};
+  if (ListChecks) {
+    if (Format != "clang" && Format != "json" && Format != "markdown")
+      return usageError("--list-checks supports --format=clang, json or markdown");
+    return listChecks(Format);
+  }
+  if (!is_contained(Formats, StringRef(Format)))
+    return usageError("unknown --format '" + Format +
+                      "' (expected clang, sarif, github or json)");
+  std::optional<Priority> Threshold = parsePriority(MinPriority);
+  if (!Threshold)
+    return usageError("unknown --min-priority '" + MinPriority +
+                      "' (expected high, medium or low)");
+  if (!Arch.empty() && !hw::findBuiltinModel(Arch))
+    return usageError("unknown GPU architecture '" + Arch +
+                      "'; known: " + hw::knownArchList());
+  if (Jobs == 0)
+    return usageError("-j must be at least 1");
+
+  // Options: clang-tidy's providers, with warplint's defaults underneath.
+  tidy::ClangTidyOptions Defaults = tidy::ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
+  Defaults.HeaderFilterRegex = "";
+  tidy::ClangTidyOptions Overrides;
+  if (!Checks.empty())
+    Overrides.Checks = Checks;
+  if (!HeaderFilter.empty())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!Arch.empty())
+    Overrides.CheckOptions[ArchOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(hw::canonicalArchName(Arch));
+  if (!ExtraArgs.empty())
+    Overrides.ExtraArgs = std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
+  if (!ExtraArgsBefore.empty())
+    Overrides.ExtraArgsBefore =
+        std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+
+  std::optional<tidy::ClangTidyOptions> ExplicitConfig;
+  std::string ConfigText = Config;
+  std::string ConfigOrigin = "-config";
+  if (!ConfigFile.empty()) {
+    if (!Config.empty())
+      return usageError("-config and -config-file are mutually exclusive");
+    auto Buf = MemoryBuffer::getFile(ConfigFile);
+    if (!Buf)
+      return usageError("cannot read configuration file '" + ConfigFile +
+                        "': " + Buf.getError().message());
+    ConfigText = (*Buf)->getBuffer().str();
+    ConfigOrigin = ConfigFile;
+  }
+  if (!ConfigText.empty()) {
+    auto Parsed = tidy::parseConfiguration(MemoryBufferRef(ConfigText, ConfigOrigin));
+    if (!Parsed)
+      return usageError("malformed configuration in " + ConfigOrigin + ": " +
+                        Parsed.getError().message());
+    ExplicitConfig = *Parsed;
+  }
+  auto MakeProvider = [=]() -> std::unique_ptr<tidy::ClangTidyOptionsProvider> {
+    if (ExplicitConfig)
+      return std::make_unique<tidy::ConfigOptionsProvider>(
+          tidy::ClangTidyGlobalOptions(), Defaults, *ExplicitConfig, Overrides);
+    return std::make_unique<tidy::FileOptionsProvider>(
+        tidy::ClangTidyGlobalOptions(), Defaults, Overrides);
+  };
+
+  // Inputs: absolute, existing, readable.
+  std::vector<std::string> Inputs;
+  for (const std::string &F : Files) {
+    SmallString<256> Abs(F);
+    if (std::error_code EC = sys::fs::make_absolute(Abs))
+      return usageError("cannot resolve '" + F + "': " + EC.message());
+    sys::path::remove_dots(Abs, true);
+    if (!sys::fs::exists(Abs))
+      return usageError("cannot read '" + F + "': no such file");
+    if (sys::fs::is_directory(Abs))
+      return usageError("'" + F + "' is a directory, not a source file");
+    auto Buf = MemoryBuffer::getFile(Abs);
+    if (!Buf)
+      return usageError("cannot read '" + F + "': " + Buf.getError().message());
+    Inputs.push_back(std::string(Abs));
+  }
+  if (!ExplicitConfig && !validateConfigFiles(Inputs))
+    return ExitUsage;
+
+  if (DumpConfig) {
+    auto Provider = MakeProvider();
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    std::string For = Inputs.empty() ? (Cwd + "/dummy.cu").str() : Inputs.front();
+    tidy::ClangTidyOptions Effective = Provider->getOptions(For);
+    Effective.CheckOptions.insert_or_assign(
+        ArchOptionKey,
+        tidy::ClangTidyOptions::ClangTidyValue(
+            Arch.empty() ? std::string(DefaultArch) + " (unless the compile command names one)"
+                         : hw::canonicalArchName(Arch)));
+    outs() << tidy::configurationAsText(Effective);
+    return ExitClean;
+  }
+  if (Inputs.empty())
+    return usageError("no input files (try: warplint kernel.cu -- <compiler args>)");
+
+  // The compilation database: "--", else -p, else one found above the first file.
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  if (FixedDB) {
+    DB = std::move(FixedDB);
+  } else if (!BuildPath.empty()) {
+    std::string Err;
+    DB = tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
+    if (!DB)
+      return usageError("cannot load a compilation database from '" + BuildPath +
+                        "': " + Err);
+    DB = tooling::inferMissingCompileCommands(std::move(DB));
+  } else {
+    std::string Err;
+    DB = tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), Err);
+    if (DB)
+      DB = tooling::inferMissingCompileCommands(std::move(DB));
+    else
+      DB = std::make_unique<tooling::FixedCompilationDatabase>(
+          ".", std::vector<std::string>());
+  }
+
+  CudaParseOptions ParseOpts;
+  ParseOpts.Arch = Arch.empty() ? "" : hw::canonicalArchName(Arch);
+  ParseOpts.DefaultArch = DefaultArch;
+  ParseOpts.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
+  ParseOpts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
+  if (!CudaPath.empty()) {
+    ParseOpts.Toolkit = probeCudaToolkit(CudaPath, "--cuda-path");
+    if (!ParseOpts.Toolkit)
+      return usageError("--cuda-path '" + CudaPath +
+                        "' is not a CUDA toolkit (no include/cuda_runtime.h)");
+  } else {
+    ParseOpts.Toolkit = findCudaToolkit("");
+  }
+  CudaCompilationDatabase CudaDB(std::move(DB), ParseOpts);
+
+  // An empty check set is a configuration mistake, not a clean result.
+  {
+    auto Provider = MakeProvider();
+    tidy::ClangTidyOptions Opts = Provider->getOptions(Inputs.front());
+    if (tidy::getCheckNames(Opts, false, false).empty())
+      return usageError("no checks enabled for '" + Inputs.front() +
+                        "' (Checks: '" + Opts.Checks.value_or("") +
+                        "'); warplint's checks are warplint-*");
+  }
+
+  if (Verbose)
+    for (const std::string &F : Inputs)
+      for (const tooling::CompileCommand &C : CudaDB.getCompileCommands(F)) {
+        errs() << "warplint: " << F << ":";
+        for (const std::string &A : C.CommandLine)
+          errs() << " " << A;
+        errs() << "\n";
+      }
+
+  RunRequest Req;
+  Req.Files = Inputs;
+  Req.Compilations = &CudaDB;
+  Req.MakeOptionsProvider = MakeProvider;
+  Req.Jobs = Jobs;
+  RunResult Result = runChecks(Req);
+
+  if (!Quiet)
+    for (const std::string &F : Inputs)
+      if (auto A = CudaDB.lastAdjustment(F); A && A->UsesFallbackHeaders) {
+        errs() << "warplint: note: no CUDA toolkit found (looked at $CUDA_PATH, "
+                  "/usr/local/cuda and nvcc on $PATH); parsing with warplint's "
+                  "bundled CUDA declarations\n";
+        break;
+      }
+
+  std::vector<Finding> Shown;
+  for (Finding &F : Result.Findings)
+    if (F.Prio >= *Threshold)
+      Shown.push_back(std::move(F));
+
+  RunInfo Info;
+  Info.ToolVersion = WARPLINT_VERSION;
+  Info.LlvmVersion = LLVM_VERSION_STRING;
+  if (!SourceRoot.empty()) {
+    SmallString<256> R(SourceRoot);
+    sys::fs::make_absolute(R);
+    Info.SourceRoot = std::string(R);
+  } else if (std::optional<std::string> W = sys::Process::GetEnv("GITHUB_WORKSPACE")) {
+    Info.SourceRoot = *W;
+  } else {
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    Info.SourceRoot = std::string(Cwd);
+  }
+  for (const CheckInfo &C : allChecks())
+    Info.Rules.push_back(C);
+  Info.Errors = Result.Errors;
+  Info.Artifacts = Inputs;
+
+  std::error_code EC;
+  std::unique_ptr<ToolOutputFile> Out;
+  if (!OutputFile.empty()) {
+    Out = std::make_unique<ToolOutputFile>(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + OutputFile + "': " + EC.message());
+  }
+  raw_ostream &OS = Out ? Out->os() : outs();
+  if (Format == "sarif")
+    emitSarif(OS, Shown, Info);
+  else if (Format == "json")
+    emitJson(OS, Shown, Info);
+  else if (Format == "github")
+    emitGitHub(OS, Shown, Info);
+  else
+    emitText(OS, Shown, Info, !NoSnippets);
+  if (Out)
+    Out->keep();
+
+  if (!Result.Errors.empty()) {
+    if (Format != "clang")
+      errs() << "warplint: error: " << Result.Errors.size()
+             << " compiler error(s): some code could not be analysed\n";
+    return ExitSource;
+  }
+  return Shown.empty() ? ExitClean : ExitFindings;
+}
