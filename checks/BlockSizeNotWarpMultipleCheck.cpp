@@ -12,7 +12,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -60,6 +62,48 @@ static uint64_t nearestMultiple(uint64_t N, unsigned WarpSize) {
   return (N - Down < Up - N) ? Down : Up;
 }
 
+/// Where a fix-it may rewrite \p Lit: its own token in the file (directly or as a macro
+/// argument), provided that token really is an integer literal. A literal that a template
+/// argument or a macro body stands for is not rewritten.
+static std::optional<SourceLocation> fixableLiteral(const IntegerLiteral *Lit,
+                                                    const SourceManager &SM,
+                                                    const LangOptions &LO) {
+  if (!Lit)
+    return std::nullopt;
+  SourceLocation Loc = Lit->getLocation();
+  if (Loc.isMacroID()) {
+    if (!SM.isMacroArgExpansion(Loc))
+      return std::nullopt;
+    Loc = SM.getSpellingLoc(Loc);
+  }
+  if (!Loc.isFileID())
+    return std::nullopt;
+  StringRef Tok = Lexer::getSourceText(CharSourceRange::getTokenRange(Loc, Loc),
+                                       SM, LO);
+  if (Tok.empty() || !llvm::isDigit(Tok.front()))
+    return std::nullopt;
+  return Loc;
+}
+
+/// Names the template instantiation a finding comes from, at its point of instantiation.
+static void noteInstantiation(const Stmt &S, ASTContext &Ctx, Report &R) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  for (unsigned Steps = 0; !Parents.empty() && Steps < 256; ++Steps) {
+    if (const auto *FD = Parents[0].get<FunctionDecl>()) {
+      if (FD->isTemplateInstantiation() &&
+          FD->getPointOfInstantiation().isValid()) {
+        std::string Name;
+        llvm::raw_string_ostream OS(Name);
+        FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+        R.Notes.push_back({FD->getPointOfInstantiation(),
+                           "in instantiation '" + Name + "' requested here"});
+      }
+      return;
+    }
+    Parents = Ctx.getParents(Parents[0]);
+  }
+}
+
 void BlockSizeNotWarpMultipleCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
@@ -99,10 +143,11 @@ void BlockSizeNotWarpMultipleCheck::check(
       R.Notes.push_back({Block.FromVar->getLocation(),
                          "block size comes from '" +
                              Block.FromVar->getNameAsString() + "'"});
-    if (Block.SizeLiteral) {
-      SourceLocation LitLoc = Block.SizeLiteral->getLocation();
-      // Only a literal written in the file itself, not one inside a macro expansion.
-      if (LitLoc.isFileID()) {
+    noteInstantiation(*Launch, Ctx, R);
+    if (std::optional<SourceLocation> Fixable =
+            fixableLiteral(Block.SizeLiteral, SM, getLangOpts())) {
+      SourceLocation LitLoc = *Fixable;
+      {
         uint64_t Better = nearestMultiple(W.Threads, WarpSize);
         R.Suggestion = {
             "use " + std::to_string(Better) +
@@ -140,15 +185,15 @@ void BlockSizeNotWarpMultipleCheck::check(
                 std::to_string(WarpSize) + "): a block of that size runs " +
                 std::to_string(W.LastWarpLanes) + " of " +
                 std::to_string(WarpSize) + " lanes in its last warp";
-    if (const auto *Lit = dyn_cast<IntegerLiteral>(MaxThreads->IgnoreParenImpCasts());
-        Lit && Lit->getLocation().isFileID()) {
+    if (std::optional<SourceLocation> LitLoc = fixableLiteral(
+            dyn_cast<IntegerLiteral>(MaxThreads->IgnoreParenImpCasts()), SM,
+            getLangOpts())) {
       uint64_t Better = nearestMultiple(W.Threads, WarpSize);
       R.Suggestion = {"use " + std::to_string(Better) +
                           " (nearest multiple of " + std::to_string(WarpSize) +
                           ") and launch blocks of that size",
                       FixItHint::CreateReplacement(
-                          CharSourceRange::getTokenRange(Lit->getLocation(),
-                                                         Lit->getLocation()),
+                          CharSourceRange::getTokenRange(*LitLoc, *LitLoc),
                           std::to_string(Better))};
     }
     emit(R, SM);

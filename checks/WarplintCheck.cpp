@@ -55,14 +55,18 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first))
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf);
   }
+  // Notes go at file locations: a note inside a macro would drag its own "expanded from
+  // macro" chain along, repeating what the warning already shows.
   for (const auto &N : R.Notes)
-    diag(N.first, escapeForDiag(N.second), DiagnosticIDs::Note);
+    diag(SM.getFileLoc(N.first), escapeForDiag(N.second),
+         DiagnosticIDs::Note);
   if (R.Suggestion)
     diag(R.Suggestion->second.RemoveRange.getBegin(),
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
         << R.Suggestion->second;
   if (Info)
-    diag(R.Loc, escapeForDiag(priorityNoteText(*Info)), DiagnosticIDs::Note);
+    diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info)),
+         DiagnosticIDs::Note);
 }
 
 namespace {

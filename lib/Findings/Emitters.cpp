@@ -92,6 +92,12 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       if (ShowSnippets)
         printSnippet(OS, N.Pos);
     }
+    if (!F.PriorityNote.empty()) {
+      OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
+         << ": note: " << F.PriorityNote << "\n";
+      if (ShowSnippets)
+        printSnippet(OS, F.Pos);
+    }
   }
 }
 

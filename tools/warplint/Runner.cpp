@@ -94,8 +94,10 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
   std::string PriorityNote = priorityNoteText(*Info);
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
     // The priority note exists for editors; structured output has the field.
-    if (N.Message == PriorityNote)
+    if (N.Message == PriorityNote) {
+      F.PriorityNote = PriorityNote;
       continue;
+    }
     FindingNote FN;
     FN.Pos = position(N.FilePath, N.FileOffset);
     FN.Message = N.Message;
