@@ -38,9 +38,11 @@ def read_table(path):
         if not line or line.startswith("#"):
             continue
         f = [c.strip() for c in line.split("|")]
+        # The index may itself hold '|': the guard is the last field.
+        index = "|".join(f[6:-1]).strip()
         rows.append(dict(name=f[0], bytes=int(f[1]), block=dims(f[2]),
                          grid=dims(f[3]), W=int(f[4]) if f[4] else 0,
-                         offset=int(f[5]), index=f[6], guard=f[7] or "1"))
+                         offset=int(f[5]), index=index, guard=f[-1] or "1"))
     return rows
 
 

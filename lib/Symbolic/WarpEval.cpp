@@ -1,0 +1,613 @@
+//===- WarpEval.cpp - Evaluating expressions across a warp ----------------===//
+#include "Symbolic/WarpEval.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <numeric>
+
+namespace warplint {
+namespace sym {
+
+std::string SymValue::str() const {
+  std::string S;
+  for (const auto &[A, C] : Terms) {
+    if (!S.empty())
+      S += " + ";
+    S += (C == 1 ? "" : std::to_string(C) + "*") + "(" + toString(A) + ")";
+  }
+  if (S.empty() || Const)
+    S += (S.empty() ? "" : " + ") + std::to_string(Const);
+  return S;
+}
+
+namespace {
+int64_t wrapAdd(int64_t A, int64_t B) { return int64_t(uint64_t(A) + uint64_t(B)); }
+int64_t wrapMul(int64_t A, int64_t B) { return int64_t(uint64_t(A) * uint64_t(B)); }
+
+SymValue scaled(const SymValue &V, int64_t C) {
+  SymValue R;
+  R.Const = wrapMul(V.Const, C);
+  if (C != 0)
+    for (const auto &[A, K] : V.Terms)
+      R.Terms.push_back({A, wrapMul(K, C)});
+  return R;
+}
+
+SymValue sum(const SymValue &X, const SymValue &Y) {
+  SymValue R;
+  R.Const = wrapAdd(X.Const, Y.Const);
+  auto I = X.Terms.begin(), J = Y.Terms.begin();
+  while (I != X.Terms.end() || J != Y.Terms.end()) {
+    if (J == Y.Terms.end() ||
+        (I != X.Terms.end() && I->first->id() < J->first->id())) {
+      R.Terms.push_back(*I++);
+    } else if (I == X.Terms.end() || J->first->id() < I->first->id()) {
+      R.Terms.push_back(*J++);
+    } else {
+      int64_t C = wrapAdd(I->second, J->second);
+      if (C)
+        R.Terms.push_back({I->first, C});
+      ++I;
+      ++J;
+    }
+  }
+  return R;
+}
+
+/// Trailing zero bits common to every coefficient (63 when there are none).
+unsigned commonTrailingZeros(const SymValue &V) {
+  unsigned TZ = 63;
+  for (const auto &[A, C] : V.Terms)
+    TZ = std::min<unsigned>(TZ, C ? __builtin_ctzll(uint64_t(C)) : 63);
+  return TZ;
+}
+
+bool coefficientsDivisibleBy(const SymValue &V, int64_t D) {
+  return llvm::all_of(V.Terms, [&](auto &T) { return T.second % D == 0; });
+}
+} // namespace
+
+std::optional<SymValue> ThreadEvaluator::fail(const std::string &Why,
+                                              const Expr *Runtime) {
+  if (Failure.empty()) {
+    Failure = Why;
+    RuntimeAtom = Runtime;
+  }
+  return std::nullopt;
+}
+
+std::optional<SymValue> ThreadEvaluator::atom(const Expr *E) {
+  SymValue V;
+  V.Terms.push_back({E, 1});
+  return V;
+}
+
+std::optional<SymValue> ThreadEvaluator::eval(
+    const Expr *E, std::array<unsigned, 3> T,
+    const std::array<unsigned, 3> *Blk) {
+  Tid = T;
+  Block = Blk;
+  Failure.clear();
+  RuntimeAtom = nullptr;
+  return rec(E, 0);
+}
+
+std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
+  if (Depth > MaxExprDepth)
+    return fail("expression deeper than the analysis budget");
+  IntType T = E->type();
+  auto Constant = [&](int64_t V) {
+    SymValue R;
+    R.Const = T.wrap(V);
+    return std::optional<SymValue>(R);
+  };
+  // A node that cannot vary within a warp and has no linear structure worth
+  // keeping becomes an atom: it cancels between lanes.
+  auto UniformOr = [&](const std::string &Why,
+                       const Expr *Runtime = nullptr) -> std::optional<SymValue> {
+    if (!E->mayVaryByLane())
+      return atom(E);
+    return fail(Why, Runtime);
+  };
+  switch (E->kind()) {
+  case ExprKind::Constant:
+    return Constant(E->constant());
+  case ExprKind::ThreadIdx:
+    return Constant(Tid[unsigned(E->dim())]);
+  case ExprKind::BlockIdx:
+    if (Block)
+      return Constant((*Block)[unsigned(E->dim())]);
+    return atom(E);
+  case ExprKind::BlockDim:
+    return Constant(Shape.BlockDim[unsigned(E->dim())]);
+  case ExprKind::GridDim:
+    if (Shape.GridDim)
+      return Constant((*Shape.GridDim)[unsigned(E->dim())]);
+    return atom(E);
+  case ExprKind::Param:
+  case ExprKind::LoopIV: {
+    auto It = B.find(E->name());
+    if (It != B.end())
+      return Constant(It->second);
+    if (E->kind() == ExprKind::LoopIV &&
+        E->leafUniformity() == Uniformity::LaneVarying)
+      return fail("loop variable '" + E->name().str() + "' varies by lane");
+    return atom(E);
+  }
+  case ExprKind::Unknown:
+    if (E->leafUniformity() != Uniformity::LaneVarying)
+      return atom(E);
+    return fail("lane-varying value: " + E->name().str());
+  case ExprKind::Add: {
+    SymValue Acc;
+    for (const Expr *O : E->ops()) {
+      auto V = rec(O, Depth + 1);
+      if (!V)
+        return V;
+      Acc = sum(Acc, *V);
+    }
+    Acc.Const = T.wrap(Acc.Const);
+    return Acc;
+  }
+  case ExprKind::Mul: {
+    SymValue Acc;
+    Acc.Const = 1;
+    for (const Expr *O : E->ops()) {
+      auto V = rec(O, Depth + 1);
+      if (!V)
+        return V;
+      if (V->isConstant())
+        Acc = scaled(Acc, V->Const);
+      else if (Acc.isConstant())
+        Acc = scaled(*V, Acc.Const);
+      else
+        return UniformOr("lanes differ by a multiple of runtime value '" +
+                             toString(V->Terms.front().first) + "'",
+                         V->Terms.front().first);
+    }
+    Acc.Const = T.wrap(Acc.Const);
+    return Acc;
+  }
+  case ExprKind::Cast: {
+    // Widening and narrowing keep the value (no overflow, see the header).
+    auto V = rec(E->op(0), Depth + 1);
+    if (V && V->isConstant())
+      V->Const = T.wrap(V->Const);
+    return V;
+  }
+  case ExprKind::Select: {
+    auto C = rec(E->op(0), Depth + 1);
+    if (!C)
+      return C;
+    if (C->isConstant())
+      return rec(E->op(C->Const ? 1 : 2), Depth + 1);
+    auto X = rec(E->op(1), Depth + 1), Y = rec(E->op(2), Depth + 1);
+    if (X && Y && X->Const == Y->Const && X->sameTerms(*Y))
+      return X;
+    Failure.clear();
+    return UniformOr("select on a runtime condition differs between lanes");
+  }
+  case ExprKind::LogicalNot: {
+    auto V = rec(E->op(0), Depth + 1);
+    if (!V)
+      return V;
+    if (V->isConstant())
+      return Constant(V->Const == 0);
+    return UniformOr("lane-varying condition on a runtime value");
+  }
+  default:
+    break;
+  }
+
+  // Binary operators.
+  auto X = rec(E->op(0), Depth + 1);
+  if (!X)
+    return X;
+  auto Y = rec(E->op(1), Depth + 1);
+  if (!Y)
+    return Y;
+  IntType OpT = E->op(0)->type();
+  if (X->isConstant() && Y->isConstant()) {
+    const Expr *F = E->kind() == ExprKind::LogicalAnd ? Ctx.logicalAnd(
+                        Ctx.constant(X->Const, OpT), Ctx.constant(Y->Const, OpT))
+                    : E->kind() == ExprKind::LogicalOr
+                        ? Ctx.logicalOr(Ctx.constant(X->Const, OpT),
+                                        Ctx.constant(Y->Const, OpT))
+                        : nullptr;
+    if (!F) {
+      Env None;
+      // Fold with the exact C semantics of the node's operator.
+      const Expr *A = Ctx.constant(X->Const, OpT);
+      const Expr *Bc = Ctx.constant(Y->Const, OpT);
+      switch (E->kind()) {
+      case ExprKind::Div: F = Ctx.div(A, Bc); break;
+      case ExprKind::Rem: F = Ctx.rem(A, Bc); break;
+      case ExprKind::Shl: F = Ctx.shl(A, Bc); break;
+      case ExprKind::Shr: F = Ctx.shr(A, Bc); break;
+      case ExprKind::And: F = Ctx.bitAnd(A, Bc); break;
+      case ExprKind::Or: F = Ctx.bitOr(A, Bc); break;
+      case ExprKind::Xor: F = Ctx.bitXor(A, Bc); break;
+      case ExprKind::Min: F = Ctx.min(A, Bc); break;
+      case ExprKind::Max: F = Ctx.max(A, Bc); break;
+      case ExprKind::Eq: F = Ctx.eq(A, Bc); break;
+      case ExprKind::Ne: F = Ctx.ne(A, Bc); break;
+      case ExprKind::Lt: F = Ctx.lt(A, Bc); break;
+      case ExprKind::Le: F = Ctx.le(A, Bc); break;
+      default: break;
+      }
+    }
+    if (F && F->isConstant())
+      return Constant(F->constant());
+    return fail("undefined behaviour (division by zero or shift too far)");
+  }
+
+  switch (E->kind()) {
+  case ExprKind::Div:
+  case ExprKind::Rem:
+  case ExprKind::Shr: {
+    if (!Y->isConstant())
+      return UniformOr("division by a runtime value differs between lanes");
+    int64_t D = Y->Const;
+    if (E->kind() == ExprKind::Shr) {
+      if (D < 0 || D >= 62)
+        return fail("shift out of range");
+      D = int64_t(1) << D;
+    }
+    // (D*q + c) / D == q + c / D when every term is a multiple of D and
+    // 0 <= c (indices are non-negative, so truncation equals flooring).
+    if (D > 0 && coefficientsDivisibleBy(*X, D) && X->Const >= 0) {
+      SymValue R;
+      if (E->kind() == ExprKind::Rem) {
+        R.Const = X->Const % D;
+        return R;
+      }
+      for (const auto &[A, C] : X->Terms)
+        R.Terms.push_back({A, C / D});
+      R.Const = X->Const / D;
+      return R;
+    }
+    return UniformOr("division of a runtime value whose remainder differs "
+                     "between lanes");
+  }
+  case ExprKind::Shl:
+    if (Y->isConstant() && Y->Const >= 0 && Y->Const < 62)
+      return scaled(*X, int64_t(1) << Y->Const);
+    return UniformOr("shift by a runtime amount");
+  case ExprKind::And:
+  case ExprKind::Or:
+  case ExprKind::Xor: {
+    // (P*q + r) op c with c < P only touches the low bits: exact.
+    const SymValue *V = X->isConstant() ? &*Y : &*X;
+    const SymValue *C = X->isConstant() ? &*X : &*Y;
+    if (C->isConstant() && C->Const >= 0) {
+      unsigned TZ = commonTrailingZeros(*V);
+      int64_t P = TZ >= 62 ? 0 : int64_t(1) << TZ;
+      if (P && C->Const < P) {
+        int64_t Low = V->Const & (P - 1), High = V->Const - Low;
+        SymValue R;
+        if (E->kind() == ExprKind::And) {
+          R.Const = Low & C->Const;
+          return R;
+        }
+        R = *V;
+        R.Const = High + (E->kind() == ExprKind::Or ? (Low | C->Const)
+                                                    : (Low ^ C->Const));
+        return R;
+      }
+    }
+    return UniformOr("bitwise operation on a runtime value differs between "
+                     "lanes");
+  }
+  case ExprKind::Min:
+  case ExprKind::Max:
+  case ExprKind::Eq:
+  case ExprKind::Ne:
+  case ExprKind::Lt:
+  case ExprKind::Le: {
+    if (X->sameTerms(*Y)) {
+      // Same runtime part: the constants decide (no overflow assumed).
+      int64_t A = X->Const, Bv = Y->Const;
+      switch (E->kind()) {
+      case ExprKind::Min:
+        return A <= Bv ? X : Y;
+      case ExprKind::Max:
+        return A >= Bv ? X : Y;
+      case ExprKind::Eq:
+        return Constant(A == Bv);
+      case ExprKind::Ne:
+        return Constant(A != Bv);
+      case ExprKind::Lt:
+        return Constant(A < Bv);
+      default:
+        return Constant(A <= Bv);
+      }
+    }
+    return UniformOr("comparison with a runtime value differs between lanes");
+  }
+  case ExprKind::LogicalAnd:
+  case ExprKind::LogicalOr: {
+    bool IsAnd = E->kind() == ExprKind::LogicalAnd;
+    for (const SymValue *V : {&*X, &*Y})
+      if (V->isConstant() && (V->Const != 0) != IsAnd)
+        return Constant(IsAnd ? 0 : 1);
+    if (X->isConstant())
+      return Y;
+    if (Y->isConstant())
+      return X;
+    return UniformOr("lane-varying condition on a runtime value");
+  }
+  default:
+    return fail("unsupported operator");
+  }
+}
+
+namespace {
+int64_t gcd64(int64_t A, int64_t B) {
+  return int64_t(std::gcd(uint64_t(A < 0 ? -A : A), uint64_t(B < 0 ? -B : B)));
+}
+
+/// One evaluation of every warp of one block (symbolic or concrete blockIdx).
+struct BlockResult {
+  bool Ok = false;
+  std::string Failure;
+  const Expr *Runtime = nullptr;
+  std::vector<WarpCost> Warps;
+  /// Alignment (bytes) of the address's runtime part, 0 when there is none.
+  int64_t RuntimeAlign = 0;
+  std::string RuntimeText;
+};
+
+BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
+                      const AccessQuery &Q, const LaunchShape &Shape,
+                      const Bindings &B, const std::array<unsigned, 3> *Block,
+                      int64_t Residue) {
+  BlockResult R;
+  ThreadEvaluator TE(Ctx, Shape, B);
+  unsigned Threads = Shape.threadsPerBlock();
+  int64_t W = Q.ElementBytes;
+  for (unsigned Warp = 0; Warp < Shape.warpsPerBlock(); ++Warp) {
+    WarpCost WC;
+    WC.Warp = Warp;
+    std::vector<hw::LaneAddress> Lanes(Shape.WarpSize);
+    std::optional<SymValue> First;
+    for (unsigned L = 0; L < Shape.WarpSize; ++L) {
+      unsigned Linear = Warp * Shape.WarpSize + L;
+      if (Linear >= Threads) {
+        WC.Active.push_back(false);
+        continue;
+      }
+      auto Tid = Shape.threadOf(Linear);
+      bool On = true;
+      if (Q.Guard) {
+        auto G = TE.eval(Q.Guard, Tid, Block);
+        if (!G) {
+          R.Failure = "guard: " + TE.failure();
+          R.Runtime = TE.runtimeCoefficient();
+          return R;
+        }
+        // A guard that is uniform across the warp either skips the whole
+        // request or lets it run unchanged: per request it does not matter.
+        On = !G->isConstant() || G->Const != 0;
+      }
+      WC.Active.push_back(On);
+      if (!On)
+        continue;
+      auto V = TE.eval(Q.Index, Tid, Block);
+      if (!V) {
+        R.Failure = TE.failure();
+        R.Runtime = TE.runtimeCoefficient();
+        return R;
+      }
+      if (!First) {
+        First = V;
+        // Alignment of the runtime part of this warp's addresses.
+        int64_t G = 0;
+        for (const auto &[A, C] : V->Terms) {
+          G = gcd64(G, wrapMul(C, W));
+          if (!R.RuntimeText.empty())
+            R.RuntimeText += " + ";
+          R.RuntimeText += toString(A);
+        }
+        if (G)
+          R.RuntimeAlign = R.RuntimeAlign ? gcd64(R.RuntimeAlign, G) : G;
+      } else if (!V->sameTerms(*First)) {
+        // Lanes differ by a runtime amount: find the atom responsible.
+        for (const auto &T : V->Terms)
+          if (!llvm::is_contained(First->Terms, T)) {
+            R.Failure = "lanes differ by a multiple of runtime value '" +
+                        toString(T.first) + "'";
+            R.Runtime = T.first;
+            return R;
+          }
+        R.Failure = "lanes differ by a runtime amount";
+        return R;
+      }
+      ++WC.ActiveLanes;
+      int64_t Off = wrapMul(V->Const, W) + Q.BaseOffsetBytes + Residue;
+      Lanes[L] = {true, uint64_t(Off)};
+    }
+    // Addresses are relative to an aligned base; shift them non-negative
+    // without changing their residue modulo the largest period used.
+    int64_t Min = 0;
+    for (const auto &L : Lanes)
+      if (L.Active)
+        Min = std::min(Min, int64_t(L.Address));
+    int64_t Shift = Min < 0 ? ((-Min + 4095) / 4096) * 4096 : 0;
+    int64_t Lane0 = 0;
+    bool HaveLane0 = false;
+    for (auto &L : Lanes)
+      if (L.Active) {
+        L.Address += Shift;
+        if (!HaveLane0) {
+          Lane0 = int64_t(L.Address);
+          HaveLane0 = true;
+        }
+        WC.LaneOffsets.push_back(int64_t(L.Address) - Lane0);
+      }
+    if (Q.Space == MemorySpace::Global)
+      WC.Global = hw::globalAccessCost(M, Lanes, Q.ElementBytes);
+    else
+      WC.Shared = hw::sharedAccessCost(M, Lanes, Q.ElementBytes, Q.IsStore);
+    R.Warps.push_back(std::move(WC));
+  }
+  R.Ok = true;
+  return R;
+}
+
+void accumulate(AccessReport &Rep, const BlockResult &BR) {
+  for (const WarpCost &WC : BR.Warps) {
+    if (!WC.ActiveLanes)
+      continue;
+    ++Rep.Requests;
+    Rep.Sectors += WC.Global.Sectors;
+    Rep.IdealSectors += WC.Global.IdealSectors;
+    Rep.Lines += WC.Global.Lines;
+    Rep.IdealLines += WC.Global.IdealLines;
+    Rep.Transactions += WC.Global.Transactions;
+    Rep.IdealTransactions += WC.Global.IdealTransactions;
+    Rep.Wavefronts += WC.Shared.Wavefronts;
+    Rep.IdealWavefronts += WC.Shared.IdealWavefronts;
+    Rep.MaxConflictDegree =
+        std::max(Rep.MaxConflictDegree, WC.Shared.MaxConflictDegree);
+  }
+}
+
+/// Total blocks of the grid, or 0 when unknown or too many to enumerate.
+uint64_t enumerableBlocks(const LaunchShape &S) {
+  if (!S.GridDim)
+    return 0;
+  uint64_t N = uint64_t((*S.GridDim)[0]) * (*S.GridDim)[1] * (*S.GridDim)[2];
+  // Budget: at most 4096 warps evaluated.
+  return N * S.warpsPerBlock() <= 4096 ? N : 0;
+}
+} // namespace
+
+AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
+                           const AccessQuery &Q, const LaunchShape &Shape,
+                           const Bindings &B, int64_t AssumedRuntimeValue) {
+  AccessReport Rep;
+  Bindings Local = B;
+  BlockResult BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  if (!BR.Ok && BR.Runtime && (BR.Runtime->kind() == ExprKind::Param ||
+                               BR.Runtime->kind() == ExprKind::LoopIV)) {
+    // A runtime stride: say so, and evaluate under an explicit assumption.
+    Rep.RuntimeCoefficient = BR.Runtime->name().str();
+    Local[BR.Runtime->name()] = AssumedRuntimeValue;
+    Rep.Assumptions.push_back(
+        "runtime value '" + Rep.RuntimeCoefficient + "' sets the lane stride; "
+        "assumed " + std::to_string(AssumedRuntimeValue));
+    BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  }
+  if (!BR.Ok) {
+    Rep.Failure = BR.Failure;
+    if (BR.Runtime && Rep.RuntimeCoefficient.empty())
+      Rep.RuntimeCoefficient = toString(BR.Runtime);
+    return Rep;
+  }
+  // The address modulo this period decides sectors, lines and banks.
+  int64_t Period = std::max<int64_t>(M.LineBytes,
+                                     int64_t(M.SharedBanks) *
+                                         M.SharedBankWidthBytes);
+  int64_t Align = gcd64(Q.BaseAlignment, BR.RuntimeAlign);
+  if (BR.RuntimeAlign == 0 || Align % Period == 0) {
+    accumulate(Rep, BR);
+    Rep.Warps = std::move(BR.Warps);
+    Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+    Rep.Ok = true;
+    return Rep;
+  }
+  // The runtime part (e.g. blockIdx.x * 33 * 4) can shift the alignment.
+  if (uint64_t N = enumerableBlocks(Shape)) {
+    auto &G = *Shape.GridDim;
+    bool Ok = true;
+    for (uint64_t I = 0; I < N && Ok; ++I) {
+      std::array<unsigned, 3> Blk = {unsigned(I % G[0]),
+                                     unsigned((I / G[0]) % G[1]),
+                                     unsigned(I / (uint64_t(G[0]) * G[1]))};
+      BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
+      if (!One.Ok || One.RuntimeAlign) {
+        Ok = false; // A runtime value other than blockIdx remains.
+        break;
+      }
+      accumulate(Rep, One);
+      if (I == 0)
+        Rep.Warps = std::move(One.Warps);
+    }
+    if (Ok) {
+      Rep.BlocksCovered = unsigned(N);
+      Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+      Rep.Ok = true;
+      return Rep;
+    }
+    Rep = AccessReport();
+    Rep.Assumptions = {};
+  }
+  Rep.Assumptions.push_back("runtime part of the address (" + BR.RuntimeText +
+                            ") is only known to be a multiple of " +
+                            std::to_string(Align) + " bytes; assumed " +
+                            std::to_string(Period) + "-byte aligned");
+  accumulate(Rep, BR);
+  Rep.Warps = std::move(BR.Warps);
+  // Worst case over the residues the runtime part can take.
+  double Worst = Rep.perRequest(Rep.Sectors);
+  for (int64_t Res = Align; Res < Period; Res += Align) {
+    BlockResult Alt = evalBlock(Ctx, M, Q, Shape, Local, nullptr, Res);
+    if (!Alt.Ok)
+      continue;
+    AccessReport Tmp;
+    accumulate(Tmp, Alt);
+    Worst = std::max(Worst, Tmp.perRequest(Tmp.Sectors));
+  }
+  Rep.WorstSectorsPerRequest = Worst;
+  Rep.Ok = true;
+  return Rep;
+}
+
+std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
+                       const hw::HardwareModel &M) {
+  std::string S;
+  S += std::string(Q.Space == MemorySpace::Global ? "global" : "shared") +
+       (Q.IsStore ? " store" : " load") + " of " +
+       std::to_string(Q.ElementBytes) + " bytes at index " +
+       toString(Q.Index) + "\n";
+  if (Q.Guard)
+    S += "  guard: " + toString(Q.Guard) + "\n";
+  if (!R.Ok) {
+    S += "  no prediction: " + R.Failure + "\n";
+    return S;
+  }
+  for (const WarpCost &WC : R.Warps) {
+    S += "  warp " + std::to_string(WC.Warp) + ": " +
+         std::to_string(WC.ActiveLanes) + " active lanes, offsets [";
+    for (size_t I = 0; I < WC.LaneOffsets.size(); ++I)
+      S += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
+    S += "]";
+    if (Q.Space == MemorySpace::Global)
+      S += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
+           std::to_string(WC.Global.IdealSectors) + "), " +
+           std::to_string(WC.Global.Lines) + " lines";
+    else
+      S += ", " + std::to_string(WC.Shared.Wavefronts) + " wavefronts (ideal " +
+           std::to_string(WC.Shared.IdealWavefronts) + ")";
+    S += "\n";
+  }
+  char Buf[160];
+  if (Q.Space == MemorySpace::Global)
+    std::snprintf(Buf, sizeof(Buf),
+                  "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",
+                  M.Name.c_str(), R.perRequest(R.Sectors),
+                  R.perRequest(R.IdealSectors), R.perRequest(R.Lines));
+  else
+    std::snprintf(Buf, sizeof(Buf),
+                  "  per request on %s: %.3f wavefronts (ideal %.3f), "
+                  "%u-way worst conflict\n",
+                  M.Name.c_str(), R.perRequest(R.Wavefronts),
+                  R.perRequest(R.IdealWavefronts), R.MaxConflictDegree);
+  S += Buf;
+  for (const std::string &A : R.Assumptions)
+    S += "  assumption: " + A + "\n";
+  return S;
+}
+
+} // namespace sym
+} // namespace warplint
