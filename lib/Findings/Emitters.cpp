@@ -87,8 +87,12 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     if (ShowSnippets)
       printSnippet(OS, F.Pos);
     for (const FindingNote &N : F.Notes) {
-      OS << N.Pos.File << ":" << N.Pos.Line << ":" << N.Pos.Column
-         << ": note: " << N.Message << "\n";
+      // Macros defined with -D have no file: clang calls the place "<command line>".
+      if (N.Pos.File.empty())
+        OS << "<command line>";
+      else
+        OS << N.Pos.File << ":" << N.Pos.Line << ":" << N.Pos.Column;
+      OS << ": note: " << N.Message << "\n";
       if (ShowSnippets)
         printSnippet(OS, N.Pos);
     }

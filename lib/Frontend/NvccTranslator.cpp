@@ -339,8 +339,10 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &Argv,
   // clang++ drives the parse; the real driver name does not matter to LibTooling.
   T.ClangArgs.push_back("clang++");
   translateArgs(llvm::ArrayRef<std::string>(Argv).drop_front(), Directory, T, 0);
+  // Right after the driver name: anything after a "--" (which interpolated commands for
+  // headers gain) would be taken for a file.
   if (T.RelocatableDeviceCode)
-    T.ClangArgs.push_back("-fgpu-rdc");
+    T.ClangArgs.insert(T.ClangArgs.begin() + 1, "-fgpu-rdc");
   return T;
 }
 

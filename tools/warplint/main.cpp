@@ -102,7 +102,8 @@ cl::opt<bool> DumpConfig("dump-config",
                          cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
-                          "/usr/local/cuda, then nvcc on $PATH)"),
+                          "/usr/local/cuda, then nvcc on $PATH); 'none' parses with "
+                          "warplint's bundled CUDA declarations"),
     cl::cat(Category));
 cl::opt<std::string> SourceRoot(
     "source-root", cl::desc("Directory that SARIF, GitHub and JSON paths are "
@@ -359,7 +360,9 @@ int main(int argc, const char **argv) {
   ParseOpts.DefaultArch = DefaultArch;
   ParseOpts.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
   ParseOpts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
-  if (!CudaPath.empty()) {
+  if (CudaPath == "none") {
+    // Parse with the bundled declarations even where a toolkit is installed.
+  } else if (!CudaPath.empty()) {
     ParseOpts.Toolkit = probeCudaToolkit(CudaPath, "--cuda-path");
     if (!ParseOpts.Toolkit)
       return usageError("--cuda-path '" + CudaPath +
@@ -398,9 +401,13 @@ int main(int argc, const char **argv) {
   if (!Quiet)
     for (const std::string &F : Inputs)
       if (auto A = CudaDB.lastAdjustment(F); A && A->UsesFallbackHeaders) {
-        errs() << "warplint: note: no CUDA toolkit found (looked at $CUDA_PATH, "
-                  "/usr/local/cuda and nvcc on $PATH); parsing with warplint's "
-                  "bundled CUDA declarations\n";
+        if (CudaPath == "none")
+          errs() << "warplint: note: --cuda-path=none: parsing with warplint's "
+                    "bundled CUDA declarations\n";
+        else
+          errs() << "warplint: note: no CUDA toolkit found (looked at $CUDA_PATH, "
+                    "/usr/local/cuda and nvcc on $PATH); parsing with warplint's "
+                    "bundled CUDA declarations\n";
         break;
       }
 

@@ -1,0 +1,104 @@
+// RUN: %check_warplint %s
+// Every launch below is a positive (bad_*) or a negative (good_*) case; each warning has a
+// CHECK-MESSAGES line and any other warning fails the test, in both front ends.
+
+#define BLOCK_100 100
+#define BLOCK_256 256
+constexpr int kThreads48 = 48;
+const unsigned kThreads128 = 128;
+static const int kThreads65 = 65;
+
+__global__ void kernel(float *a) { a[threadIdx.x] = 1.0f; }
+
+template <int Block> void launchTemplate(float *a) { kernel<<<1, Block>>>(a); }
+// CHECK-MESSAGES: :[[@LINE-1]]:66: warning: block size 33 is not a multiple of the warp size (32): the last warp of every block runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+
+void bad_literals(float *a) {
+  kernel<<<1, 100>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<8, 1>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 1 is not a multiple of the warp size (32): the last warp of every block runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<1, (50 + 50)>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+}
+
+void bad_named_constants(float *a) {
+  kernel<<<1, BLOCK_100>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<1, kThreads48>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<1, kThreads65>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 65 is not {{.*}} runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+  int unchanged = 40;
+  kernel<<<1, unchanged>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 40 is not {{.*}} runs 8 of 32 lanes [warplint-block-size-not-warp-multiple]
+}
+
+void bad_dim3(float *a) {
+  dim3 square(10, 10);
+  kernel<<<1, square>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<1, dim3(48, 3)>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48x3 = 144 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  const dim3 cube(7, 7, 7);
+  kernel<<<1, cube>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 7x7x7 = 343 is not {{.*}} runs 23 of 32 lanes [warplint-block-size-not-warp-multiple]
+  constexpr dim3 fromConstexpr(kThreads48);
+  kernel<<<1, fromConstexpr>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  dim3 copy = square;
+  kernel<<<1, copy>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+}
+
+void bad_template(float *a) {
+  launchTemplate<33>(a);
+  launchTemplate<64>(a);
+}
+
+__global__ void __launch_bounds__(100) bad_bounded(float *a) { a[threadIdx.x] = 0; }
+// CHECK-MESSAGES: :[[@LINE-1]]:35: warning: __launch_bounds__ of 'bad_bounded' allows 100 threads per block, not a multiple of the warp size (32): a block of that size runs 4 of 32 lanes in its last warp [warplint-block-size-not-warp-multiple]
+
+__global__ void __launch_bounds__(256, 2) good_bounded(float *a) { a[threadIdx.x] = 0; }
+
+void good_multiples(float *a, int n) {
+  kernel<<<1, 32>>>(a);
+  kernel<<<1, 256>>>(a);
+  kernel<<<1, BLOCK_256>>>(a);
+  kernel<<<1, kThreads128>>>(a);
+  kernel<<<1, dim3(16, 16)>>>(a);
+  kernel<<<1, dim3(8, 4)>>>(a);
+  kernel<<<1, dim3(16, 10)>>>(a); // 160 threads = 5 full warps
+  dim3 tile(32, 8);
+  kernel<<<1, tile>>>(a);
+}
+
+void good_runtime_values(float *a, int n, dim3 block) {
+  // Nothing is known about these: not findings.
+  kernel<<<1, n>>>(a);
+  kernel<<<1, block>>>(a);
+  kernel<<<1, dim3(n, 3)>>>(a);
+  int changed = 100;
+  changed = n;
+  kernel<<<1, changed>>>(a);
+  int escapes = 100;
+  int *p = &escapes;
+  *p = n;
+  kernel<<<1, escapes>>>(a);
+  dim3 assigned(10, 10);
+  assigned.x = 32;
+  kernel<<<1, assigned>>>(a);
+  kernel<<<1, n > 0 ? 100 : 33 + n>>>(a);
+}
+
+void good_suppressed(float *a) {
+  kernel<<<1, 100>>>(a); // NOLINT(warplint-block-size-not-warp-multiple)
+  // NOLINTNEXTLINE(warplint-*)
+  kernel<<<1, 100>>>(a);
+  // NOLINTBEGIN(warplint-block-size-not-warp-multiple)
+  kernel<<<1, 100>>>(a);
+  kernel<<<1, 33>>>(a);
+  // NOLINTEND(warplint-block-size-not-warp-multiple)
+  kernel<<<1, 100>>>(a); // NOLINT(some-other-check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+}

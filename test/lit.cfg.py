@@ -1,0 +1,58 @@
+# lit configuration for warplint. Tests are hermetic: they parse with the bundled CUDA
+# declarations (lib/Frontend/fallback, the mock header set) unless marked REQUIRES:
+# cuda-toolkit, so they give the same results with or without a CUDA installation.
+import os
+import shutil
+import lit.formats
+
+config.name = "warplint"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.warplint_obj_root, "test")
+
+# What a user of either front end passes after "--" to parse hermetically for sm_90.
+mock = os.path.join(config.warplint_src_root, "lib", "Frontend", "fallback")
+cuda_args = ("-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib "
+             "-nocudainc -Wno-unknown-cuda-version -isystem %s -include cuda_runtime.h"
+             % mock)
+check_script = os.path.join(config.warplint_src_root, "test", "check_warplint.py")
+
+config.substitutions.append(("%warplint", config.warplint_bin))
+config.substitutions.append(("%plugin", config.warplint_plugin))
+config.substitutions.append(("%clang_tidy", config.clang_tidy))
+config.substitutions.append(("%cuda_args", cuda_args))
+config.substitutions.append(("%mock_cuda", mock))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%src_root", config.warplint_src_root))
+config.substitutions.append(
+    ("%check_warplint",
+     "%s %s --warplint %s --clang-tidy %s --plugin %s --filecheck %s --cuda-args '%s'"
+     % (config.python, check_script, config.warplint_bin, config.clang_tidy,
+        config.warplint_plugin, config.filecheck, cuda_args)))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(
+    ("%expect_exit", "%s %s" % (config.python,
+                                os.path.join(config.test_source_root, "expect_exit.py"))))
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Hermetic: no toolkit found through the environment unless a test asks for one.
+config.environment.pop("CUDA_PATH", None)
+config.environment.pop("GITHUB_WORKSPACE", None)
+
+if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
+    config.available_features.add("cuda-toolkit")
+if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
+# Microsoft's SARIF validator: scripts/install-deps.sh puts it under .tools/ (npm).
+sarif_tool = (os.environ.get("WARPLINT_SARIF_MULTITOOL")
+              or shutil.which("sarif-multitool")
+              or os.path.join(config.warplint_src_root, ".tools", "node_modules", ".bin",
+                              "sarif-multitool"))
+if sarif_tool and os.path.exists(sarif_tool):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif_multitool", sarif_tool))
