@@ -355,6 +355,8 @@ struct BlockResult {
   /// Alignment (bytes) of the address's runtime part, 0 when there is none.
   int64_t RuntimeAlign = 0;
   std::string RuntimeText;
+  /// A guard that depends on blockIdx or a runtime value was taken as true.
+  bool RuntimeGuard = false;
 };
 
 BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
@@ -388,6 +390,7 @@ BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
         // A guard that is uniform across the warp either skips the whole
         // request or lets it run unchanged: per request it does not matter.
         On = !G->isConstant() || G->Const != 0;
+        R.RuntimeGuard |= !G->isConstant();
       }
       WC.Active.push_back(On);
       if (!On)
@@ -509,7 +512,8 @@ AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
                                      int64_t(M.SharedBanks) *
                                          M.SharedBankWidthBytes);
   int64_t Align = gcd64(Q.BaseAlignment, BR.RuntimeAlign);
-  if (BR.RuntimeAlign == 0 || Align % Period == 0) {
+  if ((BR.RuntimeAlign == 0 || Align % Period == 0) &&
+      (!BR.RuntimeGuard || !enumerableBlocks(Shape))) {
     accumulate(Rep, BR);
     Rep.Warps = std::move(BR.Warps);
     Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
@@ -525,7 +529,7 @@ AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
                                      unsigned((I / G[0]) % G[1]),
                                      unsigned(I / (uint64_t(G[0]) * G[1]))};
       BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
-      if (!One.Ok || One.RuntimeAlign) {
+      if (!One.Ok || One.RuntimeAlign || One.RuntimeGuard) {
         Ok = false; // A runtime value other than blockIdx remains.
         break;
       }

@@ -146,61 +146,97 @@ double blocks(const Pattern &P) {
   return double(P.Grid[0]) * P.Grid[1] * P.Grid[2];
 }
 
-TEST(Validation, PredictionsEqualH200Counters) {
+struct Prediction {
+  double Load = 0, Store = 0, Requests = 0;
+  std::string Assumptions;
+};
+
+std::vector<Pattern> allPatterns() {
   std::string Root = WARPLINT_VALIDATION_DIR;
-  auto Measurements =
-      readMeasured(Root + "/results/h200-sm90/patterns.csv");
   std::vector<Pattern> All = readPatterns(Root + "/suite/global.txt", true);
   std::vector<Pattern> Shared = readPatterns(Root + "/suite/shared.txt", false);
-  unsigned NumGlobal = All.size(), NumShared = Shared.size();
   All.insert(All.end(), Shared.begin(), Shared.end());
-  EXPECT_GE(NumGlobal, 60u);
-  EXPECT_GE(NumShared, 30u);
+  return All;
+}
 
-  std::vector<Row> Rows;
+Prediction predictPattern(const Pattern &P) {
+  ExprContext Ctx;
+  AccessReport Ld = predict(Ctx, P, false), St = predict(Ctx, P, true);
+  EXPECT_TRUE(Ld.Ok && St.Ok) << P.Name << ": " << Ld.Failure;
+  Prediction R;
+  for (const std::string &A : Ld.Assumptions)
+    R.Assumptions += A;
+  // The report covers one block or, when it had to evaluate every block for
+  // alignment, the whole grid.
+  R.Requests = double(Ld.Requests) / Ld.BlocksCovered * blocks(P);
+  R.Load = P.Global ? Ld.perRequest(Ld.Sectors) : Ld.perRequest(Ld.Wavefronts);
+  R.Store = P.Global ? St.perRequest(St.Sectors) : St.perRequest(St.Wavefronts);
+  return R;
+}
+
+/// Compares every pattern that run \p Run measured; returns how many agreed.
+unsigned compareRun(const std::vector<Pattern> &All, const std::string &Run,
+                    llvm::StringMap<bool> &Seen, std::vector<Row> &Rows) {
+  auto Measurements = readMeasured(std::string(WARPLINT_VALIDATION_DIR) +
+                                   "/results/" + Run + "/patterns.csv");
+  EXPECT_FALSE(Measurements.empty()) << Run;
   unsigned Agree = 0;
   for (const Pattern &P : All) {
     auto It = Measurements.find(P.Name);
-    ASSERT_NE(It, Measurements.end()) << P.Name << " was not measured";
+    if (It == Measurements.end())
+      continue;
+    Seen[P.Name] = true;
     const Measured &M = It->second;
-    ExprContext Ctx;
-    AccessReport Ld = predict(Ctx, P, false), St = predict(Ctx, P, true);
-    ASSERT_TRUE(Ld.Ok && St.Ok) << P.Name << ": " << Ld.Failure;
+    Prediction Pr = predictPattern(P);
     Row R;
-    R.Name = P.Name;
+    R.Name = P.Name + " (" + Run + ")";
     R.Kind = P.Global ? "global" : "shared";
-    for (const std::string &A : Ld.Assumptions)
-      R.Note += A;
-    // Requests: the report covers one block or, when it had to evaluate
-    // every block, the whole grid.
-    double PredRequests = double(Ld.Requests) / Ld.BlocksCovered * blocks(P);
+    R.Note = Pr.Assumptions;
+    R.Predicted = Pr.Load;
+    R.PredictedStore = Pr.Store;
     if (P.Global) {
-      R.Predicted = Ld.perRequest(Ld.Sectors);
-      R.PredictedStore = St.perRequest(St.Sectors);
       R.Measured = M.GldSectors / M.GldRequests;
       R.MeasuredStore = M.GstSectors / M.GstRequests;
-      EXPECT_EQ(PredRequests, M.GldRequests) << P.Name << " requests";
+      EXPECT_EQ(Pr.Requests, M.GldRequests) << P.Name << " requests, " << Run;
     } else {
-      R.Predicted = Ld.perRequest(Ld.Wavefronts);
-      R.PredictedStore = St.perRequest(St.Wavefronts);
       R.Measured = M.SldWavefronts / M.SldInst;
       R.MeasuredStore = M.SstWavefronts / M.SstInst;
     }
     R.Agree = std::fabs(R.Predicted - R.Measured) < 1e-9 &&
               std::fabs(R.PredictedStore - R.MeasuredStore) < 1e-9;
-    EXPECT_TRUE(R.Agree) << P.Name << ": predicted load " << R.Predicted
-                         << " store " << R.PredictedStore << ", measured load "
-                         << R.Measured << " store " << R.MeasuredStore;
+    EXPECT_TRUE(R.Agree) << P.Name << " (" << Run << "): predicted load "
+                         << R.Predicted << " store " << R.PredictedStore
+                         << ", measured load " << R.Measured << " store "
+                         << R.MeasuredStore;
     Agree += R.Agree;
     Rows.push_back(R);
   }
-  EXPECT_EQ(Agree, All.size());
+  return Agree;
+}
+
+TEST(Validation, PredictionsEqualH200Counters) {
+  std::vector<Pattern> All = allPatterns();
+  unsigned NumGlobal = llvm::count_if(All, [](auto &P) { return P.Global; });
+  EXPECT_GE(NumGlobal, 60u);
+  EXPECT_GE(All.size() - NumGlobal, 30u);
+
+  std::vector<Row> Rows;
+  llvm::StringMap<bool> Seen;
+  unsigned Compared = 0, Agree = 0;
+  for (const char *Run : WARPLINT_VALIDATION_RUNS) {
+    size_t Before = Rows.size();
+    Agree += compareRun(All, Run, Seen, Rows);
+    Compared += Rows.size() - Before;
+  }
+  EXPECT_EQ(Agree, Compared);
+  for (const Pattern &P : All)
+    EXPECT_TRUE(Seen.count(P.Name)) << P.Name << " was never measured";
 
   if (const char *Out = std::getenv("WARPLINT_VALIDATION_TABLE")) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Out, EC);
-    OS << "| kernel | space | predicted ld | measured ld | predicted st | "
-          "measured st | agree |\n|---|---|---|---|---|---|---|\n";
+    OS << "| kernel (run) | space | predicted ld | measured ld | predicted st "
+          "| measured st | agree |\n|---|---|---|---|---|---|---|\n";
     for (const Row &R : Rows)
       OS << "| " << R.Name << " | " << R.Kind << " | "
          << llvm::format("%.3f", R.Predicted) << " | "
@@ -208,6 +244,24 @@ TEST(Validation, PredictionsEqualH200Counters) {
          << llvm::format("%.3f", R.PredictedStore) << " | "
          << llvm::format("%.3f", R.MeasuredStore) << " | "
          << (R.Agree ? "yes" : "**no**") << " |\n";
+  }
+}
+
+/// Writes the predictions for every pattern (before measuring a new suite):
+/// WARPLINT_PREDICTIONS=<file>.
+TEST(Validation, WritePredictionsWhenAsked) {
+  const char *Out = std::getenv("WARPLINT_PREDICTIONS");
+  if (!Out)
+    GTEST_SKIP() << "set WARPLINT_PREDICTIONS=<file> to write predictions";
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Out, EC);
+  ASSERT_FALSE(EC);
+  OS << "kernel,load_per_request,store_per_request,requests,assumptions\n";
+  for (const Pattern &P : allPatterns()) {
+    Prediction Pr = predictPattern(P);
+    OS << P.Name << "," << llvm::format("%.4f", Pr.Load) << ","
+       << llvm::format("%.4f", Pr.Store) << "," << Pr.Requests << ",\""
+       << Pr.Assumptions << "\"\n";
   }
 }
 
