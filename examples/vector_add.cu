@@ -1,5 +1,6 @@
 // A small CUDA program for trying warplint: `warplint examples/vector_add.cu`.
 // The launch below uses 100 threads per block, which is not a multiple of the warp size.
+// (test/tool/example.test checks what warplint says about it.)
 #include <cstdio>
 
 __global__ void vectorAdd(const float *a, const float *b, float *c, int n) {

@@ -61,6 +61,9 @@ def main():
     p.add_argument("--cuda-args", required=True)
     p.add_argument("--checks", default="-*,warplint-*")
     p.add_argument("--config", default=None)
+    p.add_argument("--compare-only", action="store_true",
+                   help="for files without CHECK lines: only require that both front "
+                        "ends print the same, non-empty, diagnostics")
     p.add_argument("source")
     p.add_argument("extra", nargs="*", help="extra compiler arguments")
     args = p.parse_args()
@@ -92,7 +95,11 @@ def main():
             ok = False
             continue
         warnings = [l for l in lines if ": note: " not in l]
-        if not has_messages and not has_notes:
+        if args.compare_only:
+            if not warnings:
+                sys.stderr.write("%s: no diagnostics\n" % name)
+                ok = False
+        elif not has_messages and not has_notes:
             if warnings:
                 sys.stderr.write("%s: unexpected diagnostics:\n%s\n"
                                  % (name, "\n".join(warnings)))
