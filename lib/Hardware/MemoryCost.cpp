@@ -178,11 +178,13 @@ SharedAccessCost sharedAccessCost(const HardwareModel &M,
   if (M.SharedConflictScope == ConflictScope::HalfWarp)
     PhaseLanes = std::min(PhaseLanes, M.WarpSize / 2);
 
-  // Requests in lane order. Measured on sm_90 (docs/validation.md): for loads
-  // wider than a bank, lanes 2k and 2k+1 reading the same address take one
-  // slot; nothing else is merged across a phase boundary.
-  llvm::SmallVector<uint64_t, 32> Requests;
+  // Requests in lane order, each tagged with its phase. Measured on sm_90
+  // (docs/validation.md): loads wider than a bank merge lanes 2k and 2k+1
+  // that read the same address into one slot and pack the active slots into
+  // phases; stores (and loads on models without the merge) use fixed groups
+  // of lanes (half warps for 8 bytes, quarter warps for 16).
   bool Merge = M.SharedLoadPairsMerge && !IsStore && W > BankWidth;
+  llvm::SmallVector<std::pair<unsigned, uint64_t>, 32> Requests;
   for (size_t I = 0; I < Lanes.size(); ++I) {
     if (!Lanes[I].Active)
       continue;
@@ -190,12 +192,15 @@ SharedAccessCost sharedAccessCost(const HardwareModel &M,
     if (Merge && I % 2 == 1 && Lanes[I - 1].Active &&
         Lanes[I - 1].Address == Lanes[I].Address)
       continue;
-    Requests.push_back(Lanes[I].Address);
+    unsigned Phase = Merge ? unsigned(Requests.size() / PhaseLanes)
+                           : unsigned(I / PhaseLanes);
+    Requests.push_back({Phase, Lanes[I].Address});
   }
-  for (size_t P = 0; P < Requests.size(); P += PhaseLanes) {
+  for (size_t P = 0; P < Requests.size();) {
+    unsigned Phase = Requests[P].first;
     llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 4>> WordsPerBank;
-    for (size_t I = P; I < std::min(Requests.size(), P + PhaseLanes); ++I) {
-      uint64_t A = Requests[I];
+    for (; P < Requests.size() && Requests[P].first == Phase; ++P) {
+      uint64_t A = Requests[P].second;
       for (uint64_t Word = A / BankWidth; Word <= (A + W - 1) / BankWidth;
            ++Word) {
         auto &Words = WordsPerBank[Word % M.SharedBanks];
