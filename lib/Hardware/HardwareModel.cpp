@@ -64,6 +64,11 @@ llvm::Error flatten(llvm::yaml::Node *N, const std::string &Prefix,
                     llvm::SourceMgr &SM, llvm::StringRef File, FlatDoc &Out,
                     unsigned Depth) {
   auto Pos = [&](llvm::yaml::Node *X, Leaf &L) {
+    // Only ask the SourceMgr about locations inside the document.
+    const char *P = X->getSourceRange().Start.getPointer();
+    const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(SM.getMainFileID());
+    if (!P || P < Buf->getBufferStart() || P > Buf->getBufferEnd())
+      return;
     auto LC = SM.getLineAndColumn(X->getSourceRange().Start);
     L.Line = LC.first;
     L.Column = LC.second;
@@ -114,6 +119,11 @@ llvm::Error flatten(llvm::yaml::Node *N, const std::string &Prefix,
 }
 
 llvm::Expected<FlatDoc> parseFlat(llvm::StringRef YAML, llvm::StringRef File) {
+  // YAML allows no NUL characters; LLVM's scanner would stop at one and
+  // report positions outside the text.
+  if (YAML.contains('\0'))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   File + ": contains a NUL character");
   llvm::SourceMgr SM;
   std::string Diag;
   SM.setDiagHandler(

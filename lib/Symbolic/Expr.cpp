@@ -170,8 +170,17 @@ const Expr *ExprContext::unknown(llvm::StringRef Reason, IntType T,
   return E;
 }
 
+const Expr *ExprContext::promote(const Expr *E) {
+  // C's integer promotions: anything narrower than int becomes int.
+  if (E->type().Bits < 32)
+    return cast(E, IntType::i32());
+  return E;
+}
+
 std::pair<const Expr *, const Expr *> ExprContext::unify(const Expr *A,
                                                          const Expr *B) {
+  A = promote(A);
+  B = promote(B);
   IntType TA = A->type(), TB = B->type();
   if (TA == TB)
     return {A, B};
@@ -495,9 +504,11 @@ const Expr *ExprContext::rem(const Expr *A, const Expr *B) {
 }
 const Expr *ExprContext::shl(const Expr *A, const Expr *B) {
   // C shifts take the type of the (promoted) left operand.
+  A = promote(A);
   return binary(ExprKind::Shl, A, cast(B, A->type()));
 }
 const Expr *ExprContext::shr(const Expr *A, const Expr *B) {
+  A = promote(A);
   return binary(ExprKind::Shr, A, cast(B, A->type()));
 }
 const Expr *ExprContext::bitAnd(const Expr *A, const Expr *B) {
@@ -701,18 +712,23 @@ void print(const Expr *E, std::string &Out, unsigned Depth, bool Paren) {
   case ExprKind::Add: {
     bool First = true;
     for (const Expr *O : E->ops()) {
-      bool Negative = (O->isConstant() && O->constant() < 0) ||
+      // Unsigned wrap-arounds of small negatives print as subtraction.
+      auto AsSigned = [](const Expr *K) {
+        IntType T = K->type();
+        return IntType{T.Bits, true}.wrap(K->constant());
+      };
+      bool Negative = (O->isConstant() && AsSigned(O) < 0) ||
                       (O->kind() == ExprKind::Mul && O->op(0)->isConstant() &&
-                       O->op(0)->constant() < 0);
+                       AsSigned(O->op(0)) < 0);
       if (!First)
         Out += Negative ? " - " : " + ";
       else if (Negative)
         Out += "-";
       First = false;
       if (Negative && O->isConstant()) {
-        Out += std::to_string(-(uint64_t)O->constant());
+        Out += std::to_string(-(uint64_t)AsSigned(O));
       } else if (Negative) {
-        int64_t C = -O->op(0)->constant();
+        int64_t C = -AsSigned(O->op(0));
         if (C != 1)
           Out += std::to_string(C) + " * ";
         for (unsigned I = 1; I < O->ops().size(); ++I) {

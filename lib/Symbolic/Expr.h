@@ -208,6 +208,7 @@ private:
   const Expr *makeMul(IntType T, llvm::ArrayRef<const Expr *> Ops);
   const Expr *binary(ExprKind K, const Expr *A, const Expr *B);
   std::pair<const Expr *, const Expr *> unify(const Expr *A, const Expr *B);
+  const Expr *promote(const Expr *E);
   const Expr *tooDeep(IntType T);
   struct Terms;
   void collect(const Expr *E, int64_t Coeff, IntType T, Terms &Out);

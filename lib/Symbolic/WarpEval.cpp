@@ -580,20 +580,31 @@ std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
     S += "  no prediction: " + R.Failure + "\n";
     return S;
   }
-  for (const WarpCost &WC : R.Warps) {
-    S += "  warp " + std::to_string(WC.Warp) + ": " +
-         std::to_string(WC.ActiveLanes) + " active lanes, offsets [";
+  // Consecutive warps with the same lanes and cost print once ("warps 0-7").
+  auto Line = [&](const WarpCost &WC) {
+    std::string L = std::to_string(WC.ActiveLanes) + " active lanes, offsets [";
     for (size_t I = 0; I < WC.LaneOffsets.size(); ++I)
-      S += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
-    S += "]";
+      L += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
+    L += "]";
     if (Q.Space == MemorySpace::Global)
-      S += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
+      L += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
            std::to_string(WC.Global.IdealSectors) + "), " +
            std::to_string(WC.Global.Lines) + " lines";
     else
-      S += ", " + std::to_string(WC.Shared.Wavefronts) + " wavefronts (ideal " +
+      L += ", " + std::to_string(WC.Shared.Wavefronts) + " wavefronts (ideal " +
            std::to_string(WC.Shared.IdealWavefronts) + ")";
-    S += "\n";
+    return L;
+  };
+  for (size_t I = 0; I < R.Warps.size();) {
+    std::string L = Line(R.Warps[I]);
+    size_t J = I + 1;
+    while (J < R.Warps.size() && Line(R.Warps[J]) == L)
+      ++J;
+    S += J - I > 1 ? "  warps " + std::to_string(I) + "-" +
+                         std::to_string(J - 1) + ": "
+                   : "  warp " + std::to_string(I) + ": ";
+    S += L + "\n";
+    I = J;
   }
   char Buf[160];
   if (Q.Space == MemorySpace::Global)
