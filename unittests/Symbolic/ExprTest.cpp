@@ -107,8 +107,9 @@ TEST_F(ExprTest, SimplificationNeverChangesAValue) {
                                     return std::optional<int64_t>(K);
                                   }));
           }
-          auto [LS, LF] = Gen(Depth - 1);
-          auto [RS, RF] = Gen(Depth - 1);
+          auto L = Gen(Depth - 1), R = Gen(Depth - 1);
+          std::string LS = L.first, RS = R.first;
+          Fn LF = L.second, RF = R.second;
           std::string Op = Ops[Rng() % 15];
           auto I32 = [](int64_t V) { return int64_t(int32_t(uint32_t(V))); };
           Fn F = [=](const int64_t *V) -> std::optional<int64_t> {
