@@ -97,7 +97,8 @@ llvm::Error flatten(llvm::yaml::Node *N, const std::string &Prefix,
     if (auto *S = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(V)) {
       llvm::SmallString<32> VS;
       L.Scalar = S->getValue(VS).str();
-    } else if (auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V)) {
+    } else if (auto *Seq =
+                   llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V)) {
       L.IsList = true;
       for (llvm::yaml::Node &E : *Seq) {
         auto *ES = llvm::dyn_cast<llvm::yaml::ScalarNode>(&E);
@@ -155,9 +156,8 @@ llvm::Expected<FlatDoc> parseFlat(llvm::StringRef YAML, llvm::StringRef File) {
 }
 
 /// The table of fields: YAML path -> how to store its value.
-using Setter = std::function<llvm::Error(HardwareModel &, const Leaf &,
-                                         llvm::StringRef File,
-                                         llvm::StringRef Path)>;
+using Setter = std::function<llvm::Error(
+    HardwareModel &, const Leaf &, llvm::StringRef File, llvm::StringRef Path)>;
 
 llvm::Error needScalar(const Leaf &L, llvm::StringRef File,
                        llvm::StringRef Path) {
@@ -206,8 +206,7 @@ Setter listField(std::vector<unsigned> HardwareModel::*F) {
       unsigned X;
       if (llvm::StringRef(S).getAsInteger(10, X))
         return makeErr(File, &L, Path,
-                       "expected a list of unsigned integers, got '" + S +
-                           "'");
+                       "expected a list of unsigned integers, got '" + S + "'");
       V.push_back(X);
     }
     M.*F = std::move(V);
@@ -297,7 +296,8 @@ const std::map<std::string, Setter> &fieldTable() {
                   {"half-warp-segments", CoalescingRule::HalfWarpSegments},
                   {"lines", CoalescingRule::Lines},
                   {"sectors", CoalescingRule::Sectors}})},
-      {"global_memory.sector_bytes", unsignedField(&HardwareModel::SectorBytes)},
+      {"global_memory.sector_bytes",
+       unsignedField(&HardwareModel::SectorBytes)},
       {"global_memory.line_bytes", unsignedField(&HardwareModel::LineBytes)},
       {"global_memory.l1_caching",
        enumField(&HardwareModel::GlobalL1Caching,
@@ -417,10 +417,10 @@ llvm::Expected<HardwareModel> parseModel(llvm::StringRef YAML,
       return makeErr(FileName, Inh, "inherits",
                      "unknown architecture '" + Inh->Scalar +
                          "' (known: " + knownArchList() + ")");
-    if (Parent == canonicalArchName(Doc->find("name")
-                                        ? Doc->find("name")->Scalar
-                                        : ""))
-      return makeErr(FileName, Inh, "inherits", "a model cannot inherit itself");
+    if (Parent ==
+        canonicalArchName(Doc->find("name") ? Doc->find("name")->Scalar : ""))
+      return makeErr(FileName, Inh, "inherits",
+                     "a model cannot inherit itself");
     // Built-in chains are short (at most ~12 links) and acyclic because each
     // parent precedes its child in compute capability.
     llvm::Expected<HardwareModel> P = parseModel(Text, Parent + ".yaml");
@@ -439,7 +439,8 @@ llvm::Expected<HardwareModel> loadModelOverride(const HardwareModel &Base,
   if (!Buf)
     return llvm::createStringError(Buf.getError(),
                                    Path + ": " + Buf.getError().message());
-  llvm::Expected<HardwareModel> M = parseModel((*Buf)->getBuffer(), Path, &Base);
+  llvm::Expected<HardwareModel> M =
+      parseModel((*Buf)->getBuffer(), Path, &Base);
   if (!M)
     return M.takeError();
   if (llvm::Error E = validateModel(*M))

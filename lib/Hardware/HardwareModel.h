@@ -20,7 +20,7 @@ namespace hw {
 
 /// How the global-memory accesses of a warp become memory transactions.
 enum class CoalescingRule {
-  HalfWarpStrict,   ///< CC 1.0/1.1: k-th thread, k-th word, else 16 transactions.
+  HalfWarpStrict, ///< CC 1.0/1.1: k-th thread, k-th word, else 16 transactions.
   HalfWarpSegments, ///< CC 1.2/1.3: per half warp, 32/64/128-byte segments.
   Lines,            ///< CC 2.x: 128-byte L1 lines per warp request.
   Sectors,          ///< CC 3.0+: 32-byte sectors per warp request.
@@ -100,8 +100,8 @@ struct HardwareModel {
 /// The built-in models, ordered by compute capability.
 llvm::ArrayRef<HardwareModel> builtinModels();
 
-/// Canonicalises "sm_90", "sm90", "compute_90", "90" or "9.0" to "sm_90"; empty when the
-/// spelling is not an architecture name at all.
+/// Canonicalises "sm_90", "sm90", "compute_90", "90" or "9.0" to "sm_90"; empty
+/// when the spelling is not an architecture name at all.
 std::string canonicalArchName(llvm::StringRef Spelling);
 
 /// The built-in model for an architecture spelling, or null when it is unknown.

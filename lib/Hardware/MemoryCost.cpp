@@ -39,7 +39,8 @@ unsigned distinctBlocks(llvm::ArrayRef<LaneAddress> Lanes, unsigned W,
   llvm::DenseSet<uint64_t> Set;
   for (const LaneAddress &L : Lanes)
     if (L.Active)
-      for (uint64_t B = L.Address / Block; B <= (L.Address + W - 1) / Block; ++B)
+      for (uint64_t B = L.Address / Block; B <= (L.Address + W - 1) / Block;
+           ++B)
         Set.insert(B);
   return Set.size();
 }
@@ -151,10 +152,10 @@ GlobalAccessCost globalAccessCost(const HardwareModel &M,
       // Ideal: each half warp's useful bytes in the fewest aligned segments.
       uint64_t U = usefulBytes(Half, W);
       if (U)
-        C.IdealTransactions += W == 16 && M.Coalescing ==
-                                              CoalescingRule::HalfWarpStrict
-                                   ? 2
-                                   : divideRoundUp(U, 128);
+        C.IdealTransactions +=
+            W == 16 && M.Coalescing == CoalescingRule::HalfWarpStrict
+                ? 2
+                : divideRoundUp(U, 128);
     }
     break;
   }
@@ -163,9 +164,8 @@ GlobalAccessCost globalAccessCost(const HardwareModel &M,
 }
 
 SharedAccessCost sharedAccessCost(const HardwareModel &M,
-                                  llvm::ArrayRef<LaneAddress> Lanes,
-                                  unsigned W, bool IsStore,
-                                  bool EightByteBanks) {
+                                  llvm::ArrayRef<LaneAddress> Lanes, unsigned W,
+                                  bool IsStore, bool EightByteBanks) {
   SharedAccessCost C;
   if (!W)
     return C;

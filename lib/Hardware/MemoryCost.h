@@ -26,10 +26,11 @@ struct LaneAddress {
 /// The cost of one warp-wide global-memory access.
 struct GlobalAccessCost {
   unsigned ActiveLanes = 0;
-  unsigned Sectors = 0;      ///< Distinct sector_bytes sectors touched.
-  unsigned Lines = 0;        ///< Distinct line_bytes lines touched.
-  unsigned IdealSectors = 0; ///< ceil(distinct bytes / sector): perfect packing.
-  unsigned IdealLines = 0;   ///< ceil(distinct bytes / line).
+  unsigned Sectors = 0; ///< Distinct sector_bytes sectors touched.
+  unsigned Lines = 0;   ///< Distinct line_bytes lines touched.
+  unsigned IdealSectors =
+      0;                   ///< ceil(distinct bytes / sector): perfect packing.
+  unsigned IdealLines = 0; ///< ceil(distinct bytes / line).
   /// Transactions under the model's coalescing rule (sectors on CC >= 3.0,
   /// lines on 2.x, half-warp segments on 1.x) and their total size.
   unsigned Transactions = 0;
@@ -41,9 +42,9 @@ struct GlobalAccessCost {
 /// The cost of one warp-wide shared-memory access.
 struct SharedAccessCost {
   unsigned ActiveLanes = 0;
-  unsigned Phases = 0;          ///< Groups of lanes served separately.
-  unsigned Wavefronts = 0;      ///< Sum over phases of the conflict degree.
-  unsigned IdealWavefronts = 0; ///< One per phase: no bank conflicts.
+  unsigned Phases = 0;            ///< Groups of lanes served separately.
+  unsigned Wavefronts = 0;        ///< Sum over phases of the conflict degree.
+  unsigned IdealWavefronts = 0;   ///< One per phase: no bank conflicts.
   unsigned MaxConflictDegree = 0; ///< n of the worst "n-way bank conflict".
 };
 

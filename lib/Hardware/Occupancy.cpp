@@ -86,8 +86,8 @@ OccupancyResult computeOccupancy(const HardwareModel &M,
                 std::to_string(M.MaxRegistersPerThread));
   unsigned Unit = M.registerAllocUnitFor(In.RegistersPerThread);
   if (M.RegisterAllocGranularity == RegisterGranularity::Block) {
-    uint64_t PerBlock =
-        roundUp(uint64_t(In.RegistersPerThread) * M.WarpSize * WarpsAlloc, Unit);
+    uint64_t PerBlock = roundUp(
+        uint64_t(In.RegistersPerThread) * M.WarpSize * WarpsAlloc, Unit);
     R.RegistersPerBlock = PerBlock;
     if (PerBlock > M.RegistersPerBlock)
       return Fail(std::to_string(PerBlock) +
@@ -95,16 +95,17 @@ OccupancyResult computeOccupancy(const HardwareModel &M,
                   std::to_string(M.RegistersPerBlock));
     R.LimitRegisters = PerBlock ? M.RegistersPerSM / PerBlock : Unlimited;
   } else {
-    uint64_t PerWarp = roundUp(uint64_t(In.RegistersPerThread) * M.WarpSize, Unit);
+    uint64_t PerWarp =
+        roundUp(uint64_t(In.RegistersPerThread) * M.WarpSize, Unit);
     uint64_t PerBlock = PerWarp * WarpsAlloc;
     // The hardware check assumes all sub-partitions allocate at once.
     uint64_t Assumed = PerWarp * roundUp(WarpsAlloc, M.SubPartitions);
     R.RegistersPerBlock = PerBlock;
     if (Assumed > M.RegistersPerBlock || PerBlock > M.RegistersPerBlock)
-      return Fail(std::to_string(In.RegistersPerThread) +
-                  " registers per thread x " + std::to_string(In.ThreadsPerBlock) +
-                  " threads exceed the " + std::to_string(M.RegistersPerBlock) +
-                  " registers a block may use");
+      return Fail(
+          std::to_string(In.RegistersPerThread) + " registers per thread x " +
+          std::to_string(In.ThreadsPerBlock) + " threads exceed the " +
+          std::to_string(M.RegistersPerBlock) + " registers a block may use");
     if (PerWarp == 0) {
       R.LimitRegisters = Unlimited;
     } else {
@@ -121,9 +122,10 @@ OccupancyResult computeOccupancy(const HardwareModel &M,
   uint64_t BlockLimit = M.SharedMemPerBlock;
   if (In.MaxDynamicSharedMem) {
     if (In.DynamicSharedMem > *In.MaxDynamicSharedMem)
-      return Fail(std::to_string(In.DynamicSharedMem) +
-                  " bytes of dynamic shared memory exceed the kernel's limit of " +
-                  std::to_string(*In.MaxDynamicSharedMem));
+      return Fail(
+          std::to_string(In.DynamicSharedMem) +
+          " bytes of dynamic shared memory exceed the kernel's limit of " +
+          std::to_string(*In.MaxDynamicSharedMem));
     if (Static + *In.MaxDynamicSharedMem > M.SharedMemPerBlock)
       BlockLimit = M.SharedMemPerBlockOptin;
   }

@@ -53,13 +53,14 @@ struct OccupancyResult {
   OccupancyLimiter Limiter = OccupancyLimiter::None;
   std::string LaunchFailure; ///< Why a block cannot launch ("" otherwise).
   unsigned WarpsPerBlock = 0;
-  unsigned LimitBlocks = 0;    ///< Per-SM block slots.
-  unsigned LimitWarps = 0;     ///< Blocks allowed by warp slots.
-  unsigned LimitRegisters = 0; ///< Blocks allowed by registers (~0u: none used).
+  unsigned LimitBlocks = 0; ///< Per-SM block slots.
+  unsigned LimitWarps = 0;  ///< Blocks allowed by warp slots.
+  unsigned LimitRegisters =
+      0; ///< Blocks allowed by registers (~0u: none used).
   unsigned LimitSharedMem = 0; ///< Blocks allowed by shared memory (~0u: none).
-  unsigned RegistersPerBlock = 0;   ///< Allocated, after rounding.
-  uint64_t SharedMemPerBlock = 0;   ///< Allocated, after rounding.
-  uint64_t SharedMemPerSMUsed = 0;  ///< The carveout the calculation used.
+  unsigned RegistersPerBlock = 0;  ///< Allocated, after rounding.
+  uint64_t SharedMemPerBlock = 0;  ///< Allocated, after rounding.
+  uint64_t SharedMemPerSMUsed = 0; ///< The carveout the calculation used.
 };
 
 /// Computes occupancy for one launch on one architecture.

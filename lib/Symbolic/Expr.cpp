@@ -185,7 +185,8 @@ std::pair<const Expr *, const Expr *> ExprContext::unify(const Expr *A,
   if (TA == TB)
     return {A, B};
   // C's usual arithmetic conversions, after promotion to at least 32 bits.
-  unsigned BA = std::max<unsigned>(TA.Bits, 32), BB = std::max<unsigned>(TB.Bits, 32);
+  unsigned BA = std::max<unsigned>(TA.Bits, 32),
+           BB = std::max<unsigned>(TB.Bits, 32);
   bool SA = TA.Signed || TA.Bits < 32, SB = TB.Signed || TB.Bits < 32;
   IntType T;
   if (SA == SB)
@@ -214,11 +215,10 @@ static int64_t mulWrap(int64_t A, int64_t B) {
   return int64_t(uint64_t(A) * uint64_t(B));
 }
 
-void ExprContext::collect(const Expr *E, int64_t Coeff, IntType T,
-                          Terms &Out) {
+void ExprContext::collect(const Expr *E, int64_t Coeff, IntType T, Terms &Out) {
   if (E->isConstant()) {
-    Out.Const = int64_t(uint64_t(Out.Const) +
-                        uint64_t(mulWrap(Coeff, E->constant())));
+    Out.Const =
+        int64_t(uint64_t(Out.Const) + uint64_t(mulWrap(Coeff, E->constant())));
     return;
   }
   if (E->kind() == ExprKind::Add && E->type() == T) {
@@ -228,7 +228,8 @@ void ExprContext::collect(const Expr *E, int64_t Coeff, IntType T,
   }
   if (E->kind() == ExprKind::Mul && E->type() == T && E->op(0)->isConstant()) {
     llvm::ArrayRef<const Expr *> Rest = E->ops().drop_front();
-    const Expr *Atom = Rest.size() == 1 ? Rest[0] : make(ExprKind::Mul, T, Rest);
+    const Expr *Atom =
+        Rest.size() == 1 ? Rest[0] : make(ExprKind::Mul, T, Rest);
     Out.addTerm(Atom, mulWrap(Coeff, E->op(0)->constant()));
     return;
   }
@@ -291,7 +292,8 @@ const Expr *ExprContext::makeMul(IntType T, llvm::ArrayRef<const Expr *> In) {
     Parts.push_back(constant(Ts.Const, T));
     return makeAdd(T, Parts);
   }
-  llvm::sort(Factors, [](const Expr *A, const Expr *B) { return A->id() < B->id(); });
+  llvm::sort(Factors,
+             [](const Expr *A, const Expr *B) { return A->id() < B->id(); });
   if (C == 1 && Factors.size() == 1)
     return Factors[0];
   llvm::SmallVector<const Expr *, 4> Ops;
@@ -342,7 +344,8 @@ bool isCondition(ExprKind K) {
 }
 
 /// Applies a binary operator to two wrapped values of type T (operand type).
-std::optional<int64_t> applyBinary(ExprKind K, IntType T, int64_t A, int64_t B) {
+std::optional<int64_t> applyBinary(ExprKind K, IntType T, int64_t A,
+                                   int64_t B) {
   uint64_t UA = uint64_t(A), UB = uint64_t(B);
   if (!T.Signed && T.Bits < 64) {
     uint64_t Mask = (uint64_t(1) << T.Bits) - 1;
@@ -427,7 +430,8 @@ const Expr *ExprContext::binary(ExprKind K, const Expr *A, const Expr *B) {
     break;
   case ExprKind::Shl:
     if (B->isConstant() && B->constant() >= 0 && B->constant() < OpT.Bits)
-      return makeMul(T, {A, constant(int64_t(uint64_t(1) << B->constant()), T)});
+      return makeMul(T,
+                     {A, constant(int64_t(uint64_t(1) << B->constant()), T)});
     break;
   case ExprKind::Shr:
     if (IsC(B, 0))
@@ -612,7 +616,8 @@ std::optional<int64_t> evalRec(const Expr *E, const Env &V, unsigned Depth) {
       auto X = evalRec(O, V, Depth + 1);
       if (!X)
         return std::nullopt;
-      Acc = E->kind() == ExprKind::Add ? Acc + uint64_t(*X) : Acc * uint64_t(*X);
+      Acc =
+          E->kind() == ExprKind::Add ? Acc + uint64_t(*X) : Acc * uint64_t(*X);
     }
     return T.wrap(int64_t(Acc));
   }

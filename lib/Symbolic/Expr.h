@@ -34,11 +34,12 @@ enum class Dim : uint8_t { X = 0, Y = 1, Z = 2 };
 /// How far a value is shared among threads. Ordered: each level is uniform
 /// over a larger group than the next.
 enum class Uniformity : uint8_t {
-  Constant,    ///< Known at compile time.
-  GridUniform, ///< Same for every thread of the launch (params, blockDim).
-  BlockUniform,///< Same within a block (blockIdx).
-  WarpUniform, ///< Same within each warp (threadIdx.y when blockDim.x % 32 == 0).
-  LaneVarying, ///< May differ between lanes of a warp.
+  Constant,     ///< Known at compile time.
+  GridUniform,  ///< Same for every thread of the launch (params, blockDim).
+  BlockUniform, ///< Same within a block (blockIdx).
+  WarpUniform,  ///< Same within each warp (threadIdx.y when blockDim.x % 32 ==
+                ///< 0).
+  LaneVarying,  ///< May differ between lanes of a warp.
 };
 llvm::StringRef uniformityName(Uniformity U);
 

@@ -48,7 +48,8 @@ Uniformity structural(const Expr *E, const ShapeFacts &F, unsigned Depth,
     // threadIdx.x / (32k) and threadIdx.x >> (5 + k): one value per warp
     // when every warp starts at a multiple of 32 in x.
     const Expr *D = E->op(1);
-    if (F.BlockDimXMultipleOfWarp && isThreadIdxX(E->op(0)) && D->isConstant()) {
+    if (F.BlockDimXMultipleOfWarp && isThreadIdxX(E->op(0)) &&
+        D->isConstant()) {
       int64_t V = E->kind() == ExprKind::Div
                       ? D->constant()
                       : (D->constant() < 62 ? int64_t(1) << D->constant() : 0);
@@ -124,12 +125,12 @@ UniformityResult classifyUniformity(ExprContext &Ctx, const Expr *E,
   if (BlockUniform && R.Level == Uniformity::Constant &&
       !BlockFirst->isConstant())
     R.Level = Uniformity::GridUniform;
-  R.Reason = BlockUniform ? "every thread of the block computes the same value"
-                          : "each warp of blockDim (" +
-                                std::to_string(Shape.BlockDim[0]) + "," +
-                                std::to_string(Shape.BlockDim[1]) + "," +
-                                std::to_string(Shape.BlockDim[2]) +
-                                ") computes one value";
+  R.Reason =
+      BlockUniform
+          ? "every thread of the block computes the same value"
+          : "each warp of blockDim (" + std::to_string(Shape.BlockDim[0]) +
+                "," + std::to_string(Shape.BlockDim[1]) + "," +
+                std::to_string(Shape.BlockDim[2]) + ") computes one value";
   return R;
 }
 

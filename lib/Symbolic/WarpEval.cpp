@@ -21,8 +21,12 @@ std::string SymValue::str() const {
 }
 
 namespace {
-int64_t wrapAdd(int64_t A, int64_t B) { return int64_t(uint64_t(A) + uint64_t(B)); }
-int64_t wrapMul(int64_t A, int64_t B) { return int64_t(uint64_t(A) * uint64_t(B)); }
+int64_t wrapAdd(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) + uint64_t(B));
+}
+int64_t wrapMul(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) * uint64_t(B));
+}
 
 SymValue scaled(const SymValue &V, int64_t C) {
   SymValue R;
@@ -82,9 +86,9 @@ std::optional<SymValue> ThreadEvaluator::atom(const Expr *E) {
   return V;
 }
 
-std::optional<SymValue> ThreadEvaluator::eval(
-    const Expr *E, std::array<unsigned, 3> T,
-    const std::array<unsigned, 3> *Blk) {
+std::optional<SymValue>
+ThreadEvaluator::eval(const Expr *E, std::array<unsigned, 3> T,
+                      const std::array<unsigned, 3> *Blk) {
   Tid = T;
   Block = Blk;
   Failure.clear();
@@ -104,7 +108,8 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
   // A node that cannot vary within a warp and has no linear structure worth
   // keeping becomes an atom: it cancels between lanes.
   auto UniformOr = [&](const std::string &Why,
-                       const Expr *Runtime = nullptr) -> std::optional<SymValue> {
+                       const Expr *Runtime =
+                           nullptr) -> std::optional<SymValue> {
     if (!E->mayVaryByLane())
       return atom(E);
     return fail(Why, Runtime);
@@ -208,8 +213,9 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
     return Y;
   IntType OpT = E->op(0)->type();
   if (X->isConstant() && Y->isConstant()) {
-    const Expr *F = E->kind() == ExprKind::LogicalAnd ? Ctx.logicalAnd(
-                        Ctx.constant(X->Const, OpT), Ctx.constant(Y->Const, OpT))
+    const Expr *F = E->kind() == ExprKind::LogicalAnd
+                        ? Ctx.logicalAnd(Ctx.constant(X->Const, OpT),
+                                         Ctx.constant(Y->Const, OpT))
                     : E->kind() == ExprKind::LogicalOr
                         ? Ctx.logicalOr(Ctx.constant(X->Const, OpT),
                                         Ctx.constant(Y->Const, OpT))
@@ -220,20 +226,47 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
       const Expr *A = Ctx.constant(X->Const, OpT);
       const Expr *Bc = Ctx.constant(Y->Const, OpT);
       switch (E->kind()) {
-      case ExprKind::Div: F = Ctx.div(A, Bc); break;
-      case ExprKind::Rem: F = Ctx.rem(A, Bc); break;
-      case ExprKind::Shl: F = Ctx.shl(A, Bc); break;
-      case ExprKind::Shr: F = Ctx.shr(A, Bc); break;
-      case ExprKind::And: F = Ctx.bitAnd(A, Bc); break;
-      case ExprKind::Or: F = Ctx.bitOr(A, Bc); break;
-      case ExprKind::Xor: F = Ctx.bitXor(A, Bc); break;
-      case ExprKind::Min: F = Ctx.min(A, Bc); break;
-      case ExprKind::Max: F = Ctx.max(A, Bc); break;
-      case ExprKind::Eq: F = Ctx.eq(A, Bc); break;
-      case ExprKind::Ne: F = Ctx.ne(A, Bc); break;
-      case ExprKind::Lt: F = Ctx.lt(A, Bc); break;
-      case ExprKind::Le: F = Ctx.le(A, Bc); break;
-      default: break;
+      case ExprKind::Div:
+        F = Ctx.div(A, Bc);
+        break;
+      case ExprKind::Rem:
+        F = Ctx.rem(A, Bc);
+        break;
+      case ExprKind::Shl:
+        F = Ctx.shl(A, Bc);
+        break;
+      case ExprKind::Shr:
+        F = Ctx.shr(A, Bc);
+        break;
+      case ExprKind::And:
+        F = Ctx.bitAnd(A, Bc);
+        break;
+      case ExprKind::Or:
+        F = Ctx.bitOr(A, Bc);
+        break;
+      case ExprKind::Xor:
+        F = Ctx.bitXor(A, Bc);
+        break;
+      case ExprKind::Min:
+        F = Ctx.min(A, Bc);
+        break;
+      case ExprKind::Max:
+        F = Ctx.max(A, Bc);
+        break;
+      case ExprKind::Eq:
+        F = Ctx.eq(A, Bc);
+        break;
+      case ExprKind::Ne:
+        F = Ctx.ne(A, Bc);
+        break;
+      case ExprKind::Lt:
+        F = Ctx.lt(A, Bc);
+        break;
+      case ExprKind::Le:
+        F = Ctx.le(A, Bc);
+        break;
+      default:
+        break;
       }
     }
     if (F && F->isConstant())
@@ -491,14 +524,16 @@ AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
   AccessReport Rep;
   Bindings Local = B;
   BlockResult BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
-  if (!BR.Ok && BR.Runtime && (BR.Runtime->kind() == ExprKind::Param ||
-                               BR.Runtime->kind() == ExprKind::LoopIV)) {
+  if (!BR.Ok && BR.Runtime &&
+      (BR.Runtime->kind() == ExprKind::Param ||
+       BR.Runtime->kind() == ExprKind::LoopIV)) {
     // A runtime stride: say so, and evaluate under an explicit assumption.
     Rep.RuntimeCoefficient = BR.Runtime->name().str();
     Local[BR.Runtime->name()] = AssumedRuntimeValue;
-    Rep.Assumptions.push_back(
-        "runtime value '" + Rep.RuntimeCoefficient + "' sets the lane stride; "
-        "assumed " + std::to_string(AssumedRuntimeValue));
+    Rep.Assumptions.push_back("runtime value '" + Rep.RuntimeCoefficient +
+                              "' sets the lane stride; "
+                              "assumed " +
+                              std::to_string(AssumedRuntimeValue));
     BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
   }
   if (!BR.Ok) {
@@ -508,9 +543,8 @@ AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
     return Rep;
   }
   // The address modulo this period decides sectors, lines and banks.
-  int64_t Period = std::max<int64_t>(M.LineBytes,
-                                     int64_t(M.SharedBanks) *
-                                         M.SharedBankWidthBytes);
+  int64_t Period = std::max<int64_t>(M.LineBytes, int64_t(M.SharedBanks) *
+                                                      M.SharedBankWidthBytes);
   int64_t Align = gcd64(Q.BaseAlignment, BR.RuntimeAlign);
   if ((BR.RuntimeAlign == 0 || Align % Period == 0) &&
       (!BR.RuntimeGuard || !enumerableBlocks(Shape))) {
@@ -572,8 +606,8 @@ std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
   std::string S;
   S += std::string(Q.Space == MemorySpace::Global ? "global" : "shared") +
        (Q.IsStore ? " store" : " load") + " of " +
-       std::to_string(Q.ElementBytes) + " bytes at index " +
-       toString(Q.Index) + "\n";
+       std::to_string(Q.ElementBytes) + " bytes at index " + toString(Q.Index) +
+       "\n";
   if (Q.Guard)
     S += "  guard: " + toString(Q.Guard) + "\n";
   if (!R.Ok) {
@@ -608,10 +642,11 @@ std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
   }
   char Buf[160];
   if (Q.Space == MemorySpace::Global)
-    std::snprintf(Buf, sizeof(Buf),
-                  "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",
-                  M.Name.c_str(), R.perRequest(R.Sectors),
-                  R.perRequest(R.IdealSectors), R.perRequest(R.Lines));
+    std::snprintf(
+        Buf, sizeof(Buf),
+        "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",
+        M.Name.c_str(), R.perRequest(R.Sectors), R.perRequest(R.IdealSectors),
+        R.perRequest(R.Lines));
   else
     std::snprintf(Buf, sizeof(Buf),
                   "  per request on %s: %.3f wavefronts (ideal %.3f), "

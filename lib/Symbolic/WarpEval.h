@@ -63,8 +63,7 @@ struct SymValue {
 /// reason ("lanes differ by a multiple of runtime value W").
 class ThreadEvaluator {
 public:
-  ThreadEvaluator(ExprContext &Ctx, const LaunchShape &Shape,
-                  const Bindings &B)
+  ThreadEvaluator(ExprContext &Ctx, const LaunchShape &Shape, const Bindings &B)
       : Ctx(Ctx), Shape(Shape), B(B) {}
 
   /// Evaluates \p E for thread \p Tid; blockIdx is symbolic unless \p Block

@@ -92,7 +92,8 @@ TEST(HardwareModel, GenerationsDifferWhereTheGuidesSayTheyDo) {
 
 TEST(HardwareModel, OverrideChangesOnlyTheNamedField) {
   const HardwareModel &Base = *findBuiltinModel("sm_90");
-  auto M = parseModel("threads:\n  max_blocks_per_sm: 16\n", "user.yaml", &Base);
+  auto M =
+      parseModel("threads:\n  max_blocks_per_sm: 16\n", "user.yaml", &Base);
   ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
   EXPECT_EQ(M->MaxBlocksPerSM, 16u);
   EXPECT_EQ(M->SharedMemPerSM, Base.SharedMemPerSM);
@@ -118,23 +119,23 @@ TEST(HardwareModel, OverrideFileCanDefineANewArchitecture) {
 
 TEST(HardwareModel, SchemaErrorsNameTheYAMLPath) {
   const HardwareModel &Base = *findBuiltinModel("sm_90");
-  EXPECT_EQ(errorOf(parseModel("shared_memory:\n  per_sm: lots\n", "u.yaml",
-                               &Base)),
-            "u.yaml:2:11: shared_memory.per_sm: expected an unsigned integer, "
-            "got 'lots'");
-  EXPECT_EQ(errorOf(parseModel("threads:\n  max_per_grid: 3\n", "u.yaml",
-                               &Base)),
-            "u.yaml:2:17: threads.max_per_grid: unknown key");
-  EXPECT_NE(errorOf(parseModel("global_memory:\n  coalescing: magic\n", "u.yaml",
-                               &Base))
+  EXPECT_EQ(
+      errorOf(parseModel("shared_memory:\n  per_sm: lots\n", "u.yaml", &Base)),
+      "u.yaml:2:11: shared_memory.per_sm: expected an unsigned integer, "
+      "got 'lots'");
+  EXPECT_EQ(
+      errorOf(parseModel("threads:\n  max_per_grid: 3\n", "u.yaml", &Base)),
+      "u.yaml:2:17: threads.max_per_grid: unknown key");
+  EXPECT_NE(errorOf(parseModel("global_memory:\n  coalescing: magic\n",
+                               "u.yaml", &Base))
                 .find("global_memory.coalescing: expected one of "
                       "half-warp-strict, half-warp-segments, lines, sectors"),
             std::string::npos);
   EXPECT_NE(errorOf(parseModel("inherits: sm_99\n", "u.yaml", &Base))
                 .find("inherits: unknown architecture 'sm_99'"),
             std::string::npos);
-  EXPECT_NE(errorOf(parseModel("shared_memory:\n  carveouts_kb: 5\n",
-                               "u.yaml", &Base))
+  EXPECT_NE(errorOf(parseModel("shared_memory:\n  carveouts_kb: 5\n", "u.yaml",
+                               &Base))
                 .find("shared_memory.carveouts_kb: expected a list"),
             std::string::npos);
   EXPECT_NE(errorOf(parseModel("threads: [1, 2\n", "u.yaml", &Base)), "");

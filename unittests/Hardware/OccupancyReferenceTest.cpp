@@ -44,11 +44,11 @@ TEST(OccupancyReference, MatchesCudaOccupancyHeader) {
     cudaOccDeviceState State;
     for (unsigned Threads : {1u, 32u, 33u, 64u, 96u, 128u, 192u, 256u, 320u,
                              384u, 512u, 640u, 768u, 1000u, 1024u})
-      for (unsigned Regs : {0u, 8u, 16u, 24u, 32u, 37u, 40u, 48u, 63u, 64u,
-                            72u, 96u, 128u, 168u, 255u})
-        for (uint64_t Smem : {0ull, 100ull, 1024ull, 8192ull, 20000ull,
-                              49152ull, 65536ull, 100000ull, 163840ull,
-                              200000ull}) {
+      for (unsigned Regs : {0u, 8u, 16u, 24u, 32u, 37u, 40u, 48u, 63u, 64u, 72u,
+                            96u, 128u, 168u, 255u})
+        for (uint64_t Smem :
+             {0ull, 100ull, 1024ull, 8192ull, 20000ull, 49152ull, 65536ull,
+              100000ull, 163840ull, 200000ull}) {
           // ptxas never gives a kernel more registers than the ISA allows
           // (63 on sm_30); the header only checks its own, looser, 255.
           if (Regs > M.MaxRegistersPerThread)
@@ -74,8 +74,8 @@ TEST(OccupancyReference, MatchesCudaOccupancyHeader) {
           if (OptIn)
             In.MaxDynamicSharedMem = M.SharedMemPerBlockOptin;
           OccupancyResult R = computeOccupancy(M, In);
-          int Want = E == CUDA_OCC_SUCCESS ? Ref.activeBlocksPerMultiprocessor
-                                           : 0;
+          int Want =
+              E == CUDA_OCC_SUCCESS ? Ref.activeBlocksPerMultiprocessor : 0;
           ASSERT_EQ(int(R.ActiveBlocks), Want)
               << M.Name << " threads=" << Threads << " regs=" << Regs
               << " smem=" << Smem << " (header status " << E << ")";

@@ -82,8 +82,8 @@ TEST_F(ExprTest, PrintsReadableC) {
 /// give the same value as evaluating the operations one by one.
 TEST_F(ExprTest, SimplificationNeverChangesAValue) {
   std::mt19937_64 Rng(1234);
-  const char *Ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^",
-                       "min", "max", "<", "==", "?"};
+  const char *Ops[] = {"+", "-", "*",   "/",   "%", "<<", ">>", "&",
+                       "|", "^", "min", "max", "<", "==", "?"};
   unsigned Checked = 0;
   for (int Trial = 0; Trial < 3000; ++Trial) {
     // Build the same random tree twice: once as text evaluated step by step
@@ -102,10 +102,9 @@ TEST_F(ExprTest, SimplificationNeverChangesAValue) {
                                     }));
             }
             int64_t K = int64_t(Rng() % 67) - 33;
-            return std::make_pair("(" + std::to_string(K) + ")",
-                                  Fn([K](const int64_t *) {
-                                    return std::optional<int64_t>(K);
-                                  }));
+            return std::make_pair(
+                "(" + std::to_string(K) + ")",
+                Fn([K](const int64_t *) { return std::optional<int64_t>(K); }));
           }
           auto L = Gen(Depth - 1), R = Gen(Depth - 1);
           std::string LS = L.first, RS = R.first;
@@ -117,29 +116,41 @@ TEST_F(ExprTest, SimplificationNeverChangesAValue) {
             if (!A || !B)
               return std::nullopt;
             int64_t X = *A, Y = *B;
-            if (Op == "+") return I32(X + Y);
-            if (Op == "-") return I32(X - Y);
-            if (Op == "*") return I32(int64_t(uint64_t(X) * uint64_t(Y)));
-            if (Op == "/") return Y == 0 || (X == INT32_MIN && Y == -1)
-                                      ? std::nullopt
-                                      : std::optional<int64_t>(X / Y);
-            if (Op == "%") return Y == 0 || (X == INT32_MIN && Y == -1)
-                                      ? std::nullopt
-                                      : std::optional<int64_t>(X % Y);
-            if (Op == "<<") return Y < 0 || Y >= 32
-                                       ? std::nullopt
-                                       : std::optional<int64_t>(
-                                             I32(int64_t(uint64_t(X) << Y)));
-            if (Op == ">>") return Y < 0 || Y >= 32
-                                       ? std::nullopt
-                                       : std::optional<int64_t>(X >> Y);
-            if (Op == "&") return X & Y;
-            if (Op == "|") return X | Y;
-            if (Op == "^") return X ^ Y;
-            if (Op == "min") return std::min(X, Y);
-            if (Op == "max") return std::max(X, Y);
-            if (Op == "<") return int64_t(X < Y);
-            if (Op == "==") return int64_t(X == Y);
+            if (Op == "+")
+              return I32(X + Y);
+            if (Op == "-")
+              return I32(X - Y);
+            if (Op == "*")
+              return I32(int64_t(uint64_t(X) * uint64_t(Y)));
+            if (Op == "/")
+              return Y == 0 || (X == INT32_MIN && Y == -1)
+                         ? std::nullopt
+                         : std::optional<int64_t>(X / Y);
+            if (Op == "%")
+              return Y == 0 || (X == INT32_MIN && Y == -1)
+                         ? std::nullopt
+                         : std::optional<int64_t>(X % Y);
+            if (Op == "<<")
+              return Y < 0 || Y >= 32 ? std::nullopt
+                                      : std::optional<int64_t>(
+                                            I32(int64_t(uint64_t(X) << Y)));
+            if (Op == ">>")
+              return Y < 0 || Y >= 32 ? std::nullopt
+                                      : std::optional<int64_t>(X >> Y);
+            if (Op == "&")
+              return X & Y;
+            if (Op == "|")
+              return X | Y;
+            if (Op == "^")
+              return X ^ Y;
+            if (Op == "min")
+              return std::min(X, Y);
+            if (Op == "max")
+              return std::max(X, Y);
+            if (Op == "<")
+              return int64_t(X < Y);
+            if (Op == "==")
+              return int64_t(X == Y);
             return X != 0 ? Y : X; // "?": X ? Y : X
           };
           std::string S;

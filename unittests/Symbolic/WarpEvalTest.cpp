@@ -1,7 +1,7 @@
 //===- WarpEvalTest.cpp - Sectors and wavefronts from index expressions ---===//
+#include "Symbolic/WarpEval.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/ExprParser.h"
-#include "Symbolic/WarpEval.h"
 
 #include "gtest/gtest.h"
 
@@ -19,8 +19,7 @@ struct Access {
   std::optional<std::array<unsigned, 3>> Grid = std::nullopt;
 };
 
-AccessReport run(const Access &A, const char *Arch = "sm_90",
-                 Bindings B = {}) {
+AccessReport run(const Access &A, const char *Arch = "sm_90", Bindings B = {}) {
   static ExprContext C; // Shared: uniquing across tests is harmless.
   AccessQuery Q;
   Q.Index = *parseExpr(C, A.Index);
@@ -80,8 +79,12 @@ TEST(WarpEval, UnknownAlignmentIsAssumedAndTheWorstCaseGiven) {
 }
 
 TEST(WarpEval, KnownGridResolvesAlignmentExactly) {
-  AccessReport R = run({"bx * 33 + tx", 4, {32, 1, 1}, MemorySpace::Global,
-                        nullptr, std::array<unsigned, 3>{4, 1, 1}});
+  AccessReport R = run({"bx * 33 + tx",
+                        4,
+                        {32, 1, 1},
+                        MemorySpace::Global,
+                        nullptr,
+                        std::array<unsigned, 3>{4, 1, 1}});
   EXPECT_TRUE(R.exact());
   EXPECT_EQ(sectors(R), 4.75);
 }
@@ -115,9 +118,8 @@ TEST(WarpEval, SharedTransposeWithoutPaddingIs32Way) {
 }
 
 TEST(WarpEval, SharedTransposeWithPaddingIsConflictFree) {
-  EXPECT_EQ(wavefronts(run({"tx * 33 + ty", 4, {32, 8, 1},
-                            MemorySpace::Shared})),
-            1);
+  EXPECT_EQ(
+      wavefronts(run({"tx * 33 + ty", 4, {32, 8, 1}, MemorySpace::Shared})), 1);
 }
 
 TEST(WarpEval, SharedFloat4RowTakesFourWavefronts) {

@@ -60,7 +60,7 @@ KERNEL(48000)
 #define STR2(X) #X
 #define STR(X) STR2(X)
 #define ENTRY(S)                                                               \
-  {"occ_r" STR(REGS) "_s" #S, (const void *)CAT(occ_r, REGS, _s##S), REGS, S}
+  { "occ_r" STR(REGS) "_s" #S, (const void *)CAT(occ_r, REGS, _s##S), REGS, S }
 
 void CAT(registerKernels, REGS, )(std::vector<OccKernel> &V) {
   V.push_back(ENTRY(0));

@@ -16,8 +16,9 @@ struct OccKernel {
 };
 
 #define REG(N) void registerKernels##N(std::vector<OccKernel> &);
-REG(16) REG(24) REG(32) REG(40) REG(48) REG(56) REG(64) REG(72) REG(80)
-    REG(96) REG(128) REG(168) REG(200) REG(255)
+REG(16)
+REG(24) REG(32) REG(40) REG(48) REG(56) REG(64) REG(72) REG(80) REG(96) REG(128)
+    REG(168) REG(200) REG(255)
 #undef REG
 
 #define CHECK(X)                                                               \
@@ -30,38 +31,52 @@ REG(16) REG(24) REG(32) REG(40) REG(48) REG(56) REG(64) REG(72) REG(80)
     }                                                                          \
   } while (0)
 
-int main(int Argc, char **Argv) {
+        int main(int Argc, char **Argv) {
   std::string Dir = Argc > 1 ? Argv[1] : ".";
   std::vector<OccKernel> Ks;
 #define REG(N) registerKernels##N(Ks);
-  REG(16) REG(24) REG(32) REG(40) REG(48) REG(56) REG(64) REG(72) REG(80)
-      REG(96) REG(128) REG(168) REG(200) REG(255)
+  REG(16)
+  REG(24) REG(32) REG(40) REG(48) REG(56) REG(64) REG(72) REG(80) REG(96)
+      REG(128) REG(168) REG(200) REG(255)
 #undef REG
 
-  cudaDeviceProp P;
+          cudaDeviceProp P;
   CHECK(cudaGetDeviceProperties(&P, 0));
   FILE *D = std::fopen((Dir + "/device.csv").c_str(), "w");
   std::fprintf(D, "property,value\n");
   std::fprintf(D, "name,%s\n", P.name);
 #define PROP(F) std::fprintf(D, #F ",%lld\n", (long long)P.F)
-  PROP(major); PROP(minor); PROP(multiProcessorCount); PROP(warpSize);
-  PROP(regsPerMultiprocessor); PROP(regsPerBlock);
-  PROP(sharedMemPerMultiprocessor); PROP(sharedMemPerBlock);
-  PROP(sharedMemPerBlockOptin); PROP(reservedSharedMemPerBlock);
-  PROP(maxThreadsPerMultiProcessor); PROP(maxThreadsPerBlock);
-  PROP(maxBlocksPerMultiProcessor); PROP(l2CacheSize);
-  PROP(totalConstMem); PROP(maxThreadsDim[0]); PROP(maxThreadsDim[1]);
-  PROP(maxThreadsDim[2]); PROP(maxGridSize[0]); PROP(maxGridSize[1]);
-  PROP(maxGridSize[2]); PROP(memoryBusWidth);
+  PROP(major);
+  PROP(minor);
+  PROP(multiProcessorCount);
+  PROP(warpSize);
+  PROP(regsPerMultiprocessor);
+  PROP(regsPerBlock);
+  PROP(sharedMemPerMultiprocessor);
+  PROP(sharedMemPerBlock);
+  PROP(sharedMemPerBlockOptin);
+  PROP(reservedSharedMemPerBlock);
+  PROP(maxThreadsPerMultiProcessor);
+  PROP(maxThreadsPerBlock);
+  PROP(maxBlocksPerMultiProcessor);
+  PROP(l2CacheSize);
+  PROP(totalConstMem);
+  PROP(maxThreadsDim[0]);
+  PROP(maxThreadsDim[1]);
+  PROP(maxThreadsDim[2]);
+  PROP(maxGridSize[0]);
+  PROP(maxGridSize[1]);
+  PROP(maxGridSize[2]);
+  PROP(memoryBusWidth);
 #undef PROP
   std::fclose(D);
 
-  const int BlockSizes[] = {1,   32,  33,  64,  96,  100, 128, 160, 192,
-                            250, 256, 288, 320, 384, 448, 512, 576, 640,
-                            768, 800, 896, 1000, 1024};
-  const int Dyn[] = {0,     100,   2048,   8192,   20000,  32768,  49152,
-                     65536, 98304, 131072, 163840, 200000, -1 /*max*/,
-                     -2 /*max+1*/};
+  const int BlockSizes[] = {1,   32,  33,  64,  96,  100,  128, 160,
+                            192, 250, 256, 288, 320, 384,  448, 512,
+                            576, 640, 768, 800, 896, 1000, 1024};
+  const int Dyn[] = {0,      100,    2048,       8192,  20000,
+                     32768,  49152,  65536,      98304, 131072,
+                     163840, 200000, -1 /*max*/, -2 /*max+1*/};
   FILE *O = std::fopen((Dir + "/occupancy.csv").c_str(), "w");
   std::fprintf(O, "kernel,reg_cap,num_regs,static_smem,local_bytes,"
                   "max_threads_per_block,max_dynamic_smem,block_size,"
@@ -71,8 +86,8 @@ int main(int Argc, char **Argv) {
     cudaFuncAttributes A;
     CHECK(cudaFuncGetAttributes(&A, K.Fn));
     int MaxDyn = int(P.sharedMemPerBlockOptin) - int(A.sharedSizeBytes);
-    CHECK(cudaFuncSetAttribute(K.Fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               MaxDyn));
+    CHECK(cudaFuncSetAttribute(
+        K.Fn, cudaFuncAttributeMaxDynamicSharedMemorySize, MaxDyn));
     CHECK(cudaFuncGetAttributes(&A, K.Fn));
     for (int B : BlockSizes) {
       for (int DI : Dyn) {

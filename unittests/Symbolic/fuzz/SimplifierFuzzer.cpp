@@ -52,30 +52,86 @@ Built build(Reader &R, ExprContext &C, const int64_t *Leaf, unsigned Depth) {
   std::optional<int64_t> X = A.Ref, Y = B.Ref, V;
   const Expr *E;
   switch (Op % 16) {
-  case 0: E = C.add(A.E, B.E); if (X && Y) V = i32(*X + *Y); break;
-  case 1: E = C.sub(A.E, B.E); if (X && Y) V = i32(*X - *Y); break;
-  case 2: E = C.mul(A.E, B.E);
-    if (X && Y) V = i32(int64_t(uint64_t(*X) * uint64_t(*Y))); break;
-  case 3: E = C.div(A.E, B.E);
-    if (X && Y && *Y && !(*X == INT32_MIN && *Y == -1)) V = *X / *Y; break;
-  case 4: E = C.rem(A.E, B.E);
-    if (X && Y && *Y && !(*X == INT32_MIN && *Y == -1)) V = *X % *Y; break;
-  case 5: E = C.shl(A.E, B.E);
-    if (X && Y && *Y >= 0 && *Y < 32) V = i32(int64_t(uint64_t(*X) << *Y));
+  case 0:
+    E = C.add(A.E, B.E);
+    if (X && Y)
+      V = i32(*X + *Y);
     break;
-  case 6: E = C.shr(A.E, B.E);
-    if (X && Y && *Y >= 0 && *Y < 32) V = *X >> *Y; break;
-  case 7: E = C.bitAnd(A.E, B.E); if (X && Y) V = *X & *Y; break;
-  case 8: E = C.bitOr(A.E, B.E); if (X && Y) V = *X | *Y; break;
-  case 9: E = C.bitXor(A.E, B.E); if (X && Y) V = *X ^ *Y; break;
-  case 10: E = C.min(A.E, B.E); if (X && Y) V = std::min(*X, *Y); break;
-  case 11: E = C.max(A.E, B.E); if (X && Y) V = std::max(*X, *Y); break;
-  case 12: E = C.lt(A.E, B.E); if (X && Y) V = *X < *Y; break;
-  case 13: E = C.eq(A.E, B.E); if (X && Y) V = *X == *Y; break;
-  case 14: E = C.select(A.E, B.E, A.E);
-    if (X && (!*X || Y)) V = *X ? *Y : *X; break;
-  default: E = C.logicalOr(A.E, C.logicalNot(B.E));
-    if (X && Y) V = (*X != 0) || (*Y == 0); break;
+  case 1:
+    E = C.sub(A.E, B.E);
+    if (X && Y)
+      V = i32(*X - *Y);
+    break;
+  case 2:
+    E = C.mul(A.E, B.E);
+    if (X && Y)
+      V = i32(int64_t(uint64_t(*X) * uint64_t(*Y)));
+    break;
+  case 3:
+    E = C.div(A.E, B.E);
+    if (X && Y && *Y && !(*X == INT32_MIN && *Y == -1))
+      V = *X / *Y;
+    break;
+  case 4:
+    E = C.rem(A.E, B.E);
+    if (X && Y && *Y && !(*X == INT32_MIN && *Y == -1))
+      V = *X % *Y;
+    break;
+  case 5:
+    E = C.shl(A.E, B.E);
+    if (X && Y && *Y >= 0 && *Y < 32)
+      V = i32(int64_t(uint64_t(*X) << *Y));
+    break;
+  case 6:
+    E = C.shr(A.E, B.E);
+    if (X && Y && *Y >= 0 && *Y < 32)
+      V = *X >> *Y;
+    break;
+  case 7:
+    E = C.bitAnd(A.E, B.E);
+    if (X && Y)
+      V = *X & *Y;
+    break;
+  case 8:
+    E = C.bitOr(A.E, B.E);
+    if (X && Y)
+      V = *X | *Y;
+    break;
+  case 9:
+    E = C.bitXor(A.E, B.E);
+    if (X && Y)
+      V = *X ^ *Y;
+    break;
+  case 10:
+    E = C.min(A.E, B.E);
+    if (X && Y)
+      V = std::min(*X, *Y);
+    break;
+  case 11:
+    E = C.max(A.E, B.E);
+    if (X && Y)
+      V = std::max(*X, *Y);
+    break;
+  case 12:
+    E = C.lt(A.E, B.E);
+    if (X && Y)
+      V = *X < *Y;
+    break;
+  case 13:
+    E = C.eq(A.E, B.E);
+    if (X && Y)
+      V = *X == *Y;
+    break;
+  case 14:
+    E = C.select(A.E, B.E, A.E);
+    if (X && (!*X || Y))
+      V = *X ? *Y : *X;
+    break;
+  default:
+    E = C.logicalOr(A.E, C.logicalNot(B.E));
+    if (X && Y)
+      V = (*X != 0) || (*Y == 0);
+    break;
   }
   return {V, E};
 }
@@ -84,9 +140,9 @@ Built build(Reader &R, ExprContext &C, const int64_t *Leaf, unsigned Depth) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Reader R{Data, Size};
   int64_t Leaf[4];
-  Leaf[0] = R.next() * 4 + (R.next() & 3);   // threadIdx.x < 1024
-  Leaf[1] = R.next() & 63;                   // threadIdx.y
-  Leaf[2] = (R.next() << 8) | R.next();      // blockIdx.x
+  Leaf[0] = R.next() * 4 + (R.next() & 3);                // threadIdx.x < 1024
+  Leaf[1] = R.next() & 63;                                // threadIdx.y
+  Leaf[2] = (R.next() << 8) | R.next();                   // blockIdx.x
   Leaf[3] = int64_t(int16_t((R.next() << 8) | R.next())); // n
   ExprContext C;
   Built B = build(R, C, Leaf, 6);
