@@ -8,7 +8,9 @@
 // the access width, lib/Hardware counts sectors, lines and wavefronts.
 //
 // Assumptions the engine makes everywhere, as ScalarEvolution does with nsw:
-// index arithmetic does not overflow its type. Assumptions specific to one
+// index arithmetic does not overflow its type, and the runtime values an
+// index divides (blockIdx, sizes, parameters) are non-negative, so C's
+// truncating division equals floor division. Assumptions specific to one
 // access (alignment of a runtime base, a runtime stride's value) are returned
 // in AccessReport::Assumptions, never made silently.
 //
