@@ -24,11 +24,13 @@ namespace warplint {
 BlockSizeNotWarpMultipleCheck::BlockSizeNotWarpMultipleCheck(
     llvm::StringRef Name, tidy::ClangTidyContext *Context)
     : WarplintCheck(Name, Context),
-      CheckLaunchBounds(Options.get("CheckLaunchBounds", true)) {}
+      CheckLaunchBounds(Options.get("CheckLaunchBounds", true)),
+      IgnoreSingleThreadBlocks(Options.get("IgnoreSingleThreadBlocks", true)) {}
 
 void BlockSizeNotWarpMultipleCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckLaunchBounds", CheckLaunchBounds);
+  Options.store(Opts, "IgnoreSingleThreadBlocks", IgnoreSingleThreadBlocks);
 }
 
 void BlockSizeNotWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
@@ -112,10 +114,12 @@ void BlockSizeNotWarpMultipleCheck::check(
 
   if (const auto *Launch =
           Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-    LaunchBlock Block = evaluateLaunchBlock(*Launch, Ctx);
+    LaunchBlock Block = evaluateLaunchBlock(*Launch, Ctx, &Mutations);
     // Runtime block sizes are not findings: nothing is known about them.
     if (!Block.Shape || Block.Shape->threads() == 0 ||
         Block.Shape->threads() % WarpSize == 0)
+      return;
+    if (IgnoreSingleThreadBlocks && Block.Shape->threads() == 1)
       return;
     const Expr *BlockArg = Launch->getConfig()->getArg(1);
     WarpWaste W(Block.Shape->threads(), WarpSize);

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_CHECKS_BLOCKSIZENOTWARPMULTIPLECHECK_H
 #define WARPLINT_CHECKS_BLOCKSIZENOTWARPMULTIPLECHECK_H
 
+#include "Analysis/LaunchConfig.h"
 #include "checks/WarplintCheck.h"
 
 namespace warplint {
@@ -17,10 +18,15 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override { Mutations.clear(); }
 
 private:
   /// Also report `__launch_bounds__(N)` whose maximum block size N is not a warp multiple.
   const bool CheckLaunchBounds;
+  /// Skip `<<<g, 1>>>`: a one-thread block is a deliberately serial kernel (setup, a
+  /// scalar result, a device-side launcher), not parallel work cut to the wrong size.
+  const bool IgnoreSingleThreadBlocks;
+  MutationCache Mutations;
 };
 
 } // namespace warplint

@@ -47,7 +47,7 @@ const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
 
 class Folder {
 public:
-  Folder(ASTContext &Ctx) : Ctx(Ctx) {}
+  Folder(ASTContext &Ctx, MutationCache *Cache) : Ctx(Ctx), Cache(Cache) {}
 
   /// Folds an integer expression; follows unmodified local variables.
   std::optional<uint64_t> foldInt(const Expr *E, LaunchBlock &Out,
@@ -176,7 +176,9 @@ private:
     const Stmt *Body = enclosingBody(*DRE, Ctx);
     if (!Body)
       return nullptr;
-    if (ExprMutationAnalyzer(*Body, Ctx).isMutated(VD)) {
+    bool Mutated = Cache ? Cache->isMutated(*VD, *Body, Ctx)
+                         : ExprMutationAnalyzer(*Body, Ctx).isMutated(VD);
+    if (Mutated) {
       Out.UnknownReason =
           "variable '" + VD->getNameAsString() + "' is modified in its function";
       return nullptr;
@@ -185,13 +187,30 @@ private:
   }
 
   ASTContext &Ctx;
+  MutationCache *Cache;
 };
 
 } // namespace
 
-LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx) {
+bool MutationCache::isMutated(const VarDecl &Var, const Stmt &Body,
+                              ASTContext &Ctx) {
+  auto Key = std::make_pair(&Body, &Var);
+  auto It = Results.find(Key);
+  if (It != Results.end())
+    return It->second;
+  bool M = ExprMutationAnalyzer(Body, Ctx).isMutated(&Var);
+  Results[Key] = M;
+  return M;
+}
+
+void MutationCache::clear() { Results.clear(); }
+
+MutationCache::~MutationCache() = default;
+
+LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
+                              MutationCache *Cache) {
   LaunchBlock Out;
-  Folder F(Ctx);
+  Folder F(Ctx, Cache);
   Out.Shape = F.foldShape(&E, Out, 0);
   if (Out.Shape)
     Out.UnknownReason.clear();
@@ -201,14 +220,14 @@ LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx) {
 }
 
 LaunchBlock evaluateLaunchBlock(const CUDAKernelCallExpr &Call,
-                                ASTContext &Ctx) {
+                                ASTContext &Ctx, MutationCache *Cache) {
   const CallExpr *Config = Call.getConfig();
   if (!Config || Config->getNumArgs() < 2) {
     LaunchBlock Out;
     Out.UnknownReason = "launch has no block configuration";
     return Out;
   }
-  return evaluateBlockExpr(*Config->getArg(1), Ctx);
+  return evaluateBlockExpr(*Config->getArg(1), Ctx, Cache);
 }
 
 } // namespace warplint

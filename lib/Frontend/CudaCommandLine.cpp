@@ -121,12 +121,19 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
     Extra.push_back("-nocudalib");
     Extra.push_back("--no-cuda-version-check");
     Extra.push_back("-Wno-unknown-cuda-version");
+    // Device-side launches (dynamic parallelism) and extern __device__ variables need
+    // relocatable device code; nvcc projects set -rdc in the build, which a plain
+    // `-- <args>` command often lacks. For parsing it only lifts those restrictions.
+    Extra.push_back("-fgpu-rdc");
     std::optional<CudaToolkit> TK = Opts.Toolkit;
     if (!CudaPathArg.empty())
       TK = probeCudaToolkit(CudaPathArg, "--cuda-path in the compile command");
     if (NoCudaInc) {
       // The command brings its own CUDA declarations (tests, custom setups).
     } else if (TK) {
+      // Host-side declarations nvcc provides and clang does not (min/max).
+      Extra.push_back("-include");
+      Extra.push_back(Opts.FallbackIncludeDir + "/warplint_nvcc_compat.h");
       Extra.push_back("--cuda-path=" + TK->Path);
       if (TK->HasCccl) {
         Extra.push_back("-isystem");

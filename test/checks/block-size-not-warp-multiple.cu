@@ -16,8 +16,8 @@ template <int Block> void launchTemplate(float *a) { kernel<<<1, Block>>>(a); }
 void bad_literals(float *a) {
   kernel<<<1, 100>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
-  kernel<<<8, 1>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 1 is not a multiple of the warp size (32): the last warp of every block runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+  kernel<<<8, 2>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 2 is not a multiple of the warp size (32): the last warp of every block runs 2 of 32 lanes [warplint-block-size-not-warp-multiple]
   kernel<<<1, (50 + 50)>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
 }
@@ -71,6 +71,12 @@ void good_multiples(float *a, int n) {
   kernel<<<1, dim3(16, 10)>>>(a); // 160 threads = 5 full warps
   dim3 tile(32, 8);
   kernel<<<1, tile>>>(a);
+}
+
+void good_single_thread(float *a) {
+  // A one-thread launch is a serial kernel on purpose (option IgnoreSingleThreadBlocks).
+  kernel<<<1, 1>>>(a);
+  kernel<<<1, dim3(1, 1, 1)>>>(a);
 }
 
 void good_runtime_values(float *a, int n, dim3 block) {

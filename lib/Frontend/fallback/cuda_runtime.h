@@ -252,4 +252,6 @@ __device__ int __float_as_int(float);
 __device__ float __int2float_rn(int);
 __device__ int __float2int_rn(float);
 
+#include "warplint_nvcc_compat.h"
+
 #endif /* WARPLINT_FALLBACK_CUDA_RUNTIME_H */
