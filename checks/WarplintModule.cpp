@@ -3,6 +3,8 @@
 #include "clang-tidy/ClangTidyModule.h"
 
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
+#include "checks/SharedBankConflictCheck.h"
+#include "checks/UncoalescedGlobalAccessCheck.h"
 
 namespace warplint {
 namespace {

@@ -192,20 +192,7 @@ private:
 
 } // namespace
 
-bool MutationCache::isMutated(const VarDecl &Var, const Stmt &Body,
-                              ASTContext &Ctx) {
-  auto Key = std::make_pair(&Body, &Var);
-  auto It = Results.find(Key);
-  if (It != Results.end())
-    return It->second;
-  bool M = ExprMutationAnalyzer(Body, Ctx).isMutated(&Var);
-  Results[Key] = M;
-  return M;
-}
 
-void MutationCache::clear() { Results.clear(); }
-
-MutationCache::~MutationCache() = default;
 
 LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
                               MutationCache *Cache) {
@@ -217,6 +204,18 @@ LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
   else
     Out.SizeLiteral = nullptr;
   return Out;
+}
+
+std::optional<int64_t> foldInteger(const Expr &E, ASTContext &Ctx,
+                                   MutationCache *Cache) {
+  if (!E.getType()->isIntegerType())
+    return std::nullopt;
+  LaunchBlock Out;
+  Folder F(Ctx, Cache);
+  std::optional<uint64_t> V = F.foldInt(&E, Out, 0);
+  if (!V || *V > uint64_t(INT64_MAX))
+    return std::nullopt;
+  return int64_t(*V);
 }
 
 LaunchBlock evaluateLaunchBlock(const CUDAKernelCallExpr &Call,

@@ -9,7 +9,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/DenseMap.h"
+#include "Frontend/MutationCache.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,22 +41,6 @@ struct LaunchBlock {
   std::string UnknownReason;
 };
 
-/// Remembers, per translation unit, which local variables their functions modify. Clang's
-/// ExprMutationAnalyzer runs AST matchers over the whole function body; a host function
-/// with dozens of launches of one `dim3 block` (cuda-samples' reduction: 72) would pay that
-/// once per launch without it (measured: 117 s instead of 3 s for that file).
-class MutationCache {
-public:
-  bool isMutated(const clang::VarDecl &Var, const clang::Stmt &Body,
-                 clang::ASTContext &Ctx);
-  void clear();
-  ~MutationCache();
-
-private:
-  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, bool>
-      Results;
-};
-
 /// Folds the block configuration of a launch.
 ///
 /// Conservative by design: a non-const local variable is followed to its initialiser only
@@ -65,6 +49,10 @@ private:
 LaunchBlock evaluateLaunchBlock(const clang::CUDAKernelCallExpr &Call,
                                 clang::ASTContext &Ctx,
                                 MutationCache *Cache = nullptr);
+
+/// Folds an integer argument the same way (literals, constants, unmodified locals).
+std::optional<int64_t> foldInteger(const clang::Expr &E, clang::ASTContext &Ctx,
+                                   MutationCache *Cache = nullptr);
 
 /// The same folding for any expression of integer or dim3 type.
 LaunchBlock evaluateBlockExpr(const clang::Expr &E, clang::ASTContext &Ctx,

@@ -438,12 +438,15 @@ BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
         First = V;
         // Alignment of the runtime part of this warp's addresses.
         int64_t G = 0;
+        std::string Text; // the first warp's runtime atoms name them for all warps
         for (const auto &[A, C] : V->Terms) {
           G = gcd64(G, wrapMul(C, W));
-          if (!R.RuntimeText.empty())
-            R.RuntimeText += " + ";
-          R.RuntimeText += toString(A);
+          if (!Text.empty())
+            Text += " + ";
+          Text += toString(A);
         }
+        if (R.RuntimeText.empty())
+          R.RuntimeText = Text;
         if (G)
           R.RuntimeAlign = R.RuntimeAlign ? gcd64(R.RuntimeAlign, G) : G;
       } else if (!V->sameTerms(*First)) {

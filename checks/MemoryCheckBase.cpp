@@ -1,0 +1,161 @@
+//===- MemoryCheckBase.cpp - Shared driver of the memory checks -----------===//
+#include "checks/MemoryCheckBase.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <cmath>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+MemoryCheckBase::MemoryCheckBase(StringRef Name, tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context),
+      Default1DText(Options.getLocalOrGlobal("DefaultBlockDim", "256")),
+      Default2DText(Options.getLocalOrGlobal("DefaultBlockDim2D", "32x8")) {
+  // A bad value is a configuration error, said once, not a silent default.
+  auto D1 = parseBlockDim(Default1DText), D2 = parseBlockDim(Default2DText);
+  if (!D1)
+    configurationDiag("invalid DefaultBlockDim '%0': expected N, NxM or NxMxK with at "
+                      "most 1024 threads; using 256")
+        << Default1DText;
+  if (!D2)
+    configurationDiag("invalid DefaultBlockDim2D '%0': expected NxM or NxMxK with at "
+                      "most 1024 threads; using 32x8")
+        << Default2DText;
+  Default1D = D1.value_or(std::array<unsigned, 3>{256, 1, 1});
+  Default2D = D2.value_or(std::array<unsigned, 3>{32, 8, 1});
+}
+
+void MemoryCheckBase::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "DefaultBlockDim", Default1DText);
+  Options.store(Opts, "DefaultBlockDim2D", Default2DText);
+}
+
+void MemoryCheckBase::onStartOfTranslationUnit() {
+  Launches.clear();
+  Mutations.clear();
+}
+
+void MemoryCheckBase::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
+      this);
+}
+
+void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
+    return;
+  ASTContext &Ctx = *Result.Context;
+  if (!Launches.built())
+    Launches.build(Ctx, Mutations);
+  std::vector<KernelShape> Shapes = Launches.shapesFor(*Kernel, Default1D, Default2D);
+  std::vector<MemoryAccess> Accesses =
+      collectAccesses(*Kernel, Ctx, SC, Mutations);
+  const hw::HardwareModel &M = target(Ctx);
+  for (const MemoryAccess &A : Accesses) {
+    if (!wants(A))
+      continue;
+    std::vector<EvaluatedAccess> Results;
+    for (const KernelShape &S : Shapes) {
+      sym::LaunchShape Shape = S.Shape;
+      Shape.WarpSize = M.WarpSize;
+      sym::AccessQuery Q;
+      Q.Index = A.Index;
+      Q.ElementBytes = A.Width;
+      Q.Guard = A.Guard;
+      Q.Space = A.Space;
+      Q.IsStore = A.IsStore && !A.IsLoad;
+      sym::Bindings B;
+      for (const auto &P : S.Params)
+        B[P.first] = P.second;
+      for (const auto &E : A.Bindings)
+        B[E.getKey()] = E.getValue();
+      Results.push_back(
+          {&A, &S, sym::analyzeAccess(SC, M, Q, Shape, B, assumedRuntimeValue())});
+    }
+    consider(*Kernel, Results, Ctx);
+  }
+}
+
+std::string formatRatio(double V) {
+  double R = std::round(V * 10) / 10;
+  if (R == std::floor(R))
+    return std::to_string(int64_t(R));
+  std::string S = std::to_string(R);
+  return S.substr(0, S.find('.') + 2);
+}
+
+std::pair<SourceLocation, std::string>
+MemoryCheckBase::shapeNote(const KernelShape &S, const SourceManager &SM) const {
+  std::string Dim = blockDimString(S.Shape.BlockDim);
+  if (S.Origin == "launch") {
+    std::string Args;
+    for (const auto &P : S.Params)
+      Args += (Args.empty() ? "" : ", ") + P.first + " = " + std::to_string(P.second);
+    return {S.Loc, "evaluated for blockDim " + Dim +
+                       (Args.empty() ? "" : " and " + Args) + ", from this launch"};
+  }
+  if (S.Origin == "__launch_bounds__")
+    return {S.Loc, "evaluated for blockDim " + Dim +
+                       " (1-D), from __launch_bounds__; no launch in this file"};
+  return {SourceLocation(),
+          "evaluated for an assumed blockDim " + Dim +
+              ": no launch of this kernel in this file (options DefaultBlockDim, "
+              "DefaultBlockDim2D)"};
+}
+
+std::string MemoryCheckBase::verb(const MemoryAccess &A) {
+  if (A.IsLoad && A.IsStore)
+    return "read-modify-write of";
+  return A.IsStore ? "store to" : "load from";
+}
+
+std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
+  return A.Base ? "'" + A.Base->getNameAsString() + "'" : "memory";
+}
+
+void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
+  const sym::AccessReport &Rep = E.Report;
+  std::string Index = sym::toString(E.Access->Index);
+  R.Notes.push_back({E.Access->Site->getBeginLoc(),
+                     "address: " + baseName(*E.Access) + " + (" + Index + ") * " +
+                         std::to_string(E.Access->Width) + " bytes"});
+  // How consecutive active lanes of the first warp differ, and which lane breaks it.
+  if (!Rep.Warps.empty()) {
+    const sym::WarpCost &W = Rep.Warps.front();
+    std::vector<std::pair<unsigned, int64_t>> Lanes;
+    unsigned Active = 0;
+    for (unsigned L = 0; L < W.Active.size(); ++L)
+      if (W.Active[L] && Active < W.LaneOffsets.size())
+        Lanes.push_back({L, W.LaneOffsets[Active++]});
+    if (Lanes.size() >= 2) {
+      int64_t D = Lanes[1].second - Lanes[0].second;
+      std::string S = "lane " + std::to_string(Lanes[1].first) + " is " +
+                      std::to_string(D) + " bytes from lane " +
+                      std::to_string(Lanes[0].first);
+      for (size_t I = 2; I < Lanes.size(); ++I) {
+        int64_t DI = Lanes[I].second - Lanes[I - 1].second;
+        if (DI != D) {
+          S += "; lane " + std::to_string(Lanes[I].first) + " breaks the pattern (" +
+               std::to_string(DI) + " bytes from lane " +
+               std::to_string(Lanes[I - 1].first) + ")";
+          break;
+        }
+      }
+      if (W.ActiveLanes < W.Active.size())
+        S += "; " + std::to_string(W.ActiveLanes) + " of " +
+             std::to_string(W.Active.size()) + " lanes active";
+      R.Notes.push_back({E.Access->Site->getBeginLoc(), S});
+    }
+  }
+  for (const std::string &A : Rep.Assumptions)
+    R.Notes.push_back({E.Access->Site->getBeginLoc(), "assumption: " + A});
+  for (const std::string &N : E.Access->Notes)
+    R.Notes.push_back({E.Access->Site->getBeginLoc(), N});
+}
+
+} // namespace warplint

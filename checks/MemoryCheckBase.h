@@ -1,0 +1,60 @@
+//===- MemoryCheckBase.h - Shared driver of the memory checks ---*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_MEMORYCHECKBASE_H
+#define WARPLINT_CHECKS_MEMORYCHECKBASE_H
+
+#include "Analysis/KernelAccesses.h"
+#include "checks/WarplintCheck.h"
+
+namespace warplint {
+
+/// "4", "4.5", "12.3": at most one decimal, none when the value is whole.
+std::string formatRatio(double V);
+
+/// One access evaluated for one block shape.
+struct EvaluatedAccess {
+  const MemoryAccess *Access;
+  const KernelShape *Shape;
+  sym::AccessReport Report;
+};
+
+/// Drives a memory check: finds kernels, their block shapes and accesses, evaluates each
+/// access for each shape with lib/Symbolic, and hands the results to the check.
+class MemoryCheckBase : public WarplintCheck {
+public:
+  MemoryCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
+
+protected:
+  /// Which accesses the check looks at.
+  virtual bool wants(const MemoryAccess &A) const = 0;
+  /// Called once per access with its evaluation for every block shape.
+  virtual void consider(const clang::FunctionDecl &Kernel,
+                        llvm::ArrayRef<EvaluatedAccess> Results,
+                        clang::ASTContext &Ctx) = 0;
+  /// The runtime value assumed for a stride the source leaves open.
+  virtual int64_t assumedRuntimeValue() const { return 32; }
+
+  /// "evaluated for blockDim 32x8 (launch at k.cu:40)" and where it points.
+  std::pair<clang::SourceLocation, std::string>
+  shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
+  /// "index: ...", how consecutive lanes differ, assumptions, loop notes.
+  void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
+  /// "load from", "store to", "read-modify-write of".
+  static std::string verb(const MemoryAccess &A);
+  static std::string baseName(const MemoryAccess &A);
+
+  sym::ExprContext SC;
+  MutationCache Mutations;
+  LaunchIndex Launches;
+  std::array<unsigned, 3> Default1D, Default2D;
+
+private:
+  std::string Default1DText, Default2DText;
+};
+
+} // namespace warplint
+
+#endif

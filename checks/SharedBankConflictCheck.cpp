@@ -1,0 +1,142 @@
+//===- SharedBankConflictCheck.cpp ----------------------------------------===//
+//
+// The guide's rule (2.3 §3.2.2.1, Medium; modern §9.2.2): "Accesses to shared memory should
+// be designed to avoid serializing requests due to bank conflicts." 32 banks of 4 bytes on
+// CC >= 5.0 (lib/Hardware models each generation); lanes reading one word share it; 8- and
+// 16-byte accesses are served in phases (measured on sm_90: docs/validation.md).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/SharedBankConflictCheck.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace warplint {
+
+void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
+                                       ArrayRef<EvaluatedAccess> Results,
+                                       ASTContext &Ctx) {
+  const EvaluatedAccess *Worst = nullptr;
+  double WorstRatio = 1.0;
+  for (const EvaluatedAccess &E : Results) {
+    const sym::AccessReport &R = E.Report;
+    if (!R.Ok || !R.Requests || !R.IdealWavefronts)
+      continue;
+    double Ratio = double(R.Wavefronts) / double(R.IdealWavefronts);
+    if (Ratio > WorstRatio) {
+      WorstRatio = Ratio;
+      Worst = &E;
+    }
+  }
+  if (!Worst)
+    return;
+  const sym::AccessReport &R = Worst->Report;
+  const MemoryAccess &A = *Worst->Access;
+  Report Rep;
+  Rep.Loc = A.Site->getBeginLoc();
+  Rep.Range = A.Site->getSourceRange();
+  Rep.Conf = R.exact() ? Confidence::Certain : Confidence::Likely;
+  if (!R.RuntimeCoefficient.empty())
+    Rep.Conf = Confidence::Possible;
+  Rep.Message = llvm::formatv(
+      "{0}-way shared memory bank conflict: {1} {2} needs {3} wavefronts per warp request "
+      "instead of {4} ({5}-byte accesses)",
+      R.MaxConflictDegree, verb(A), baseName(A),
+      formatRatio(R.perRequest(R.Wavefronts)),
+      formatRatio(R.perRequest(R.IdealWavefronts)), A.Width);
+  if (!R.RuntimeCoefficient.empty())
+    Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
+                   std::to_string(assumedRuntimeValue()) + ", a runtime value)";
+  evidenceNotes(*Worst, Rep);
+  auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
+  Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
+  Rep.Suggestion = paddingFix(Kernel, *Worst, Ctx);
+  emit(Rep, Ctx.getSourceManager());
+}
+
+std::optional<std::pair<std::string, FixItHint>>
+SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
+                                    const EvaluatedAccess &E, ASTContext &Ctx) {
+  const MemoryAccess &A = *E.Access;
+  const VarDecl *Array = A.SharedArray;
+  if (!Array || A.Extents.size() < 2 || !Array->getTypeSourceInfo())
+    return std::nullopt;
+  // The innermost dimension's size as written: `tile[32][32]` or `tile[TILE][TILE]`.
+  TypeLoc TL = Array->getTypeSourceInfo()->getTypeLoc();
+  ConstantArrayTypeLoc Inner;
+  while (auto CAT = TL.getAs<ConstantArrayTypeLoc>()) {
+    Inner = CAT;
+    TL = CAT.getElementLoc();
+  }
+  if (!Inner || !Inner.getSizeExpr())
+    return std::nullopt;
+  const Expr *Size = Inner.getSizeExpr();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange SR = Size->getSourceRange();
+  if (SR.getBegin().isMacroID() || SR.getEnd().isMacroID()) {
+    // `tile[TILE]`: the whole size is one macro name; pad after it.
+    SR = SourceRange(SM.getExpansionLoc(SR.getBegin()), SM.getExpansionLoc(SR.getEnd()));
+    if (!SR.getBegin().isFileID())
+      return std::nullopt;
+  }
+
+  // Re-evaluate every shared access of the kernel with one element of padding.
+  PaddingOverride Pad{Array, 1};
+  std::vector<MemoryAccess> Before = collectAccesses(Kernel, Ctx, SC, Mutations);
+  std::vector<MemoryAccess> After = collectAccesses(Kernel, Ctx, SC, Mutations, &Pad);
+  if (Before.size() != After.size())
+    return std::nullopt;
+  const hw::HardwareModel &M = target(Ctx);
+  sym::LaunchShape Shape = E.Shape->Shape;
+  Shape.WarpSize = M.WarpSize;
+  auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
+    sym::AccessQuery Q;
+    Q.Index = X.Index;
+    Q.ElementBytes = X.Width;
+    Q.Guard = X.Guard;
+    Q.Space = X.Space;
+    Q.IsStore = X.IsStore && !X.IsLoad;
+    sym::Bindings B;
+    for (const auto &KV : X.Bindings)
+      B[KV.getKey()] = KV.getValue();
+    sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, assumedRuntimeValue());
+    if (!R.Ok)
+      return std::nullopt;
+    return R.Wavefronts * 1000 / std::max<uint64_t>(1, R.IdealWavefronts);
+  };
+  bool FixesThis = false;
+  for (size_t I = 0; I < Before.size(); ++I) {
+    if (Before[I].SharedArray != Array || Before[I].Site != After[I].Site)
+      continue;
+    std::optional<uint64_t> Old = Cost(Before[I]), New = Cost(After[I]);
+    if (!Old || !New || *New > *Old)
+      return std::nullopt; // padding would make another access worse
+    if (Before[I].Site == A.Site)
+      FixesThis = *New == 1000;
+  }
+  if (!FixesThis)
+    return std::nullopt;
+  uint64_t Extent = A.Extents.back();
+  std::string Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(SR), SM, Ctx.getLangOpts())
+          .str();
+  FixItHint Fix;
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
+      Lit && !SR.getBegin().isMacroID() && Size->getBeginLoc().isFileID())
+    Fix = FixItHint::CreateReplacement(CharSourceRange::getTokenRange(SR),
+                                       std::to_string(Extent + 1));
+  else
+    Fix = FixItHint::CreateInsertion(
+        Lexer::getLocForEndOfToken(SR.getEnd(), 0, SM, Ctx.getLangOpts()), " + 1");
+  return std::make_pair("pad the innermost dimension of '" + Array->getNameAsString() +
+                            "' by one element (" + Text + " -> " + Text +
+                            " + 1 = " + std::to_string(Extent + 1) +
+                            "): every access to it is then conflict-free or no worse",
+                        Fix);
+}
+
+} // namespace warplint

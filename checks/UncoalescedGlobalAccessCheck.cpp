@@ -1,0 +1,112 @@
+//===- UncoalescedGlobalAccessCheck.cpp -----------------------------------===//
+//
+// The guide's rule (modern §9.2.1, 2.3 §3.2.1, High): "Ensure global memory accesses are
+// coalesced whenever possible." The warp's lane addresses come from lib/Symbolic; the
+// transactions from the target's coalescing rule in lib/Hardware (32-byte sectors on
+// CC >= 3.0, 128-byte lines on 2.x, half-warp segments on 1.x).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/UncoalescedGlobalAccessCheck.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace warplint {
+
+UncoalescedGlobalAccessCheck::UncoalescedGlobalAccessCheck(
+    StringRef Name, tidy::ClangTidyContext *Context)
+    : MemoryCheckBase(Name, Context),
+      ThresholdText(Options.get("Threshold", "2.0")),
+      ReportMisaligned(Options.get("ReportMisaligned", false)),
+      ReportGathers(Options.get("ReportGathers", false)) {
+  if (StringRef(ThresholdText).getAsDouble(Threshold) || Threshold < 1.0) {
+    configurationDiag("invalid Threshold '%0' for %1: expected a number >= 1; using 2.0")
+        << ThresholdText << Name;
+    Threshold = 2.0;
+  }
+}
+
+void UncoalescedGlobalAccessCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  MemoryCheckBase::storeOptions(Opts);
+  Options.store(Opts, "Threshold", ThresholdText);
+  Options.store(Opts, "ReportMisaligned", ReportMisaligned);
+  Options.store(Opts, "ReportGathers", ReportGathers);
+}
+
+bool UncoalescedGlobalAccessCheck::wants(const MemoryAccess &A) const {
+  if (A.Space != sym::MemorySpace::Global)
+    return false;
+  // A gather's pattern is data: nothing in the source says how the lanes spread.
+  return ReportGathers || !A.DataDependent;
+}
+
+static std::string unitName(const hw::HardwareModel &M, bool Plural) {
+  switch (M.Coalescing) {
+  case hw::CoalescingRule::Sectors:
+    return Plural ? "sectors" : "sector";
+  case hw::CoalescingRule::Lines:
+    return Plural ? "lines" : "line";
+  default:
+    return Plural ? "transactions" : "transaction";
+  }
+}
+
+void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
+                                            ArrayRef<EvaluatedAccess> Results,
+                                            ASTContext &Ctx) {
+  const hw::HardwareModel &M = target(Ctx);
+  // The worst shape decides; its evidence goes in the notes.
+  const EvaluatedAccess *Worst = nullptr;
+  double WorstRatio = 0;
+  for (const EvaluatedAccess &E : Results) {
+    const sym::AccessReport &R = E.Report;
+    if (!R.Ok || !R.Requests || !R.IdealTransactions)
+      continue;
+    double Ratio = double(R.Transactions) / double(R.IdealTransactions);
+    if (Ratio > WorstRatio) {
+      WorstRatio = Ratio;
+      Worst = &E;
+    }
+  }
+  if (!Worst)
+    return;
+  const sym::AccessReport &R = Worst->Report;
+  bool Excess = R.Transactions > R.IdealTransactions;
+  if (!(WorstRatio > Threshold || (ReportMisaligned && Excess)))
+    return;
+  const MemoryAccess &A = *Worst->Access;
+  double PerRequest = R.perRequest(R.Transactions);
+  double IdealPerRequest = R.perRequest(R.IdealTransactions);
+  Report Rep;
+  Rep.Loc = A.Site->getBeginLoc();
+  Rep.Range = A.Site->getSourceRange();
+  Rep.Conf = R.exact() ? Confidence::Certain : Confidence::Likely;
+  if (!R.RuntimeCoefficient.empty())
+    Rep.Conf = Confidence::Possible;
+  std::string Unit = unitName(M, true);
+  Rep.Message = llvm::formatv(
+      "uncoalesced global {0} {1}: each warp request touches {2} {3}, {4}x the {5} "
+      "its {6} bytes need",
+      A.IsStore && !A.IsLoad ? "store to" : (A.IsStore ? "read-modify-write of" : "load from"),
+      baseName(A), formatRatio(PerRequest), Unit,
+      formatRatio(WorstRatio),
+      formatRatio(IdealPerRequest), A.Width);
+  if (!R.RuntimeCoefficient.empty())
+    Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
+                   std::to_string(assumedRuntimeValue()) + ", a runtime value)";
+  evidenceNotes(*Worst, Rep);
+  auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
+  Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
+  if (Kernel.isTemplateInstantiation())
+    Rep.Notes.push_back({Kernel.getPointOfInstantiation().isValid()
+                             ? Kernel.getPointOfInstantiation()
+                             : Kernel.getLocation(),
+                         "in kernel instantiation '" +
+                             Kernel.getNameAsString() + "' instantiated here"});
+  emit(Rep, Ctx.getSourceManager());
+}
+
+} // namespace warplint

@@ -1,0 +1,525 @@
+//===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
+#include "Analysis/KernelAccesses.h"
+
+#include "Frontend/ExprBuilder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+/// An address: a base object plus a byte offset made of (expression, bytes) terms.
+struct Address {
+  const ValueDecl *Base = nullptr;
+  std::optional<sym::MemorySpace> Space; ///< None: not global or shared (local, constant)
+  llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
+  int64_t Const = 0;
+  std::string Failure;
+  const VarDecl *Array = nullptr; ///< The declared array, for shared padding fix-its.
+  bool ok() const { return Base && Failure.empty(); }
+};
+
+/// Access roles as the walker sees them.
+enum class Role { Load, Store, LoadStore, AddressOnly };
+
+class AccessWalker {
+public:
+  AccessWalker(const FunctionDecl &Kernel, ASTContext &Ctx,
+               sym::ExprContext &SC, MutationCache &Mutations,
+               const PaddingOverride *Pad)
+      : Ctx(Ctx), SC(SC), Facts(Kernel, Ctx, Mutations),
+        Builder(SC, Ctx, Facts), Pad(Pad) {}
+
+  std::vector<MemoryAccess> run() {
+    if (Facts.body())
+      stmt(Facts.body(), nullptr);
+    return std::move(Out);
+  }
+
+private:
+  // ----- statements: track the guard (conjunction of enclosing conditions) -----
+  void stmt(const Stmt *S, const sym::Expr *G) {
+    if (!S)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body()) {
+        stmt(Child, G);
+        // `if (cond) return;` guards everything after it with !cond.
+        if (const auto *If = dyn_cast<IfStmt>(Child))
+          if (!If->getElse() && exits(If->getThen()))
+            G = conj(G, SC.logicalNot(cond(If->getCond())));
+      }
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit())
+        stmt(If->getInit(), G);
+      expr(If->getCond(), G, Role::Load);
+      const sym::Expr *C = cond(If->getCond());
+      stmt(If->getThen(), conj(G, C));
+      stmt(If->getElse(), conj(G, SC.logicalNot(C)));
+      return;
+    }
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      expr(E, G, Role::Load);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->getInit())
+            expr(V->getInit(), G, Role::Load);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      stmt(Child, G);
+  }
+
+  static bool exits(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+      return true;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return CS->size() == 1 && exits(CS->body_front());
+    return false;
+  }
+
+  const sym::Expr *cond(const Expr *C) {
+    Builder.resetObservations();
+    return Builder.build(C);
+  }
+  const sym::Expr *conj(const sym::Expr *G, const sym::Expr *C) {
+    return G ? SC.logicalAnd(G, C) : C;
+  }
+
+  // ----- expressions: find accesses and their roles -----
+  void expr(const Expr *E, const sym::Expr *G, Role R) {
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAssignmentOp()) {
+        expr(BO->getLHS(), G,
+             BO->isCompoundAssignmentOp() ? Role::LoadStore : Role::Store);
+        expr(BO->getRHS(), G, Role::Load);
+        return;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp()) {
+        expr(UO->getSubExpr(), G, Role::LoadStore);
+        return;
+      }
+      if (UO->getOpcode() == UO_AddrOf) {
+        expr(UO->getSubExpr(), G, Role::AddressOnly);
+        return;
+      }
+    }
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E)) {
+      // Vector types assigned as a whole: `out[i] = v;` on float4 is operator=.
+      if (Call->isAssignmentOp() && Call->getNumArgs() == 2) {
+        expr(Call->getArg(0), G, Role::Store);
+        expr(Call->getArg(1), G, Role::Load);
+        return;
+      }
+    }
+    if (isAccessSite(E) && R != Role::AddressOnly) {
+      record(E, G, R);
+      // The index expressions inside are loads in their own right.
+      for (const Stmt *Child : E->children())
+        if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+          subExprs(CE, G);
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // a[i].x with a record element: the member is the access (handled above when the
+      // base is an element); other member accesses pass their role to the base.
+      expr(ME->getBase(), G, R);
+      return;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        expr(CE, G, Role::Load);
+  }
+
+  /// Children of an access site: the index is evaluated (loads), the base is not an
+  /// access of its own unless it is itself a subscript of a pointer array.
+  void subExprs(const Expr *E, const sym::Expr *G) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (ASE->getType()->isArrayType()) { // a row of a multi-dimensional array
+        subExprs(ASE->getBase(), G);
+        expr(ASE->getIdx(), G, Role::Load);
+        return;
+      }
+    }
+    if (isa<DeclRefExpr>(E))
+      return;
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (elementOf(ME->getBase()))
+        return subExprs(ME->getBase(), G);
+    }
+    expr(E, G, Role::Load);
+  }
+
+  /// The array element or dereference a member access reads from, if any.
+  static const Expr *elementOf(const Expr *Base) {
+    Base = Base->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+      return ASE->getType()->isArrayType() ? nullptr : ASE;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Base))
+      if (UO->getOpcode() == UO_Deref)
+        return UO;
+    return nullptr;
+  }
+
+  static bool isAccessSite(const Expr *E) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      return !ASE->getType()->isArrayType() && !ASE->getType()->isRecordType();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref && !UO->getType()->isRecordType() &&
+             !UO->getType()->isArrayType() && !UO->getType()->isFunctionType();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return !ME->getType()->isRecordType() && !ME->getType()->isArrayType() &&
+               isa<FieldDecl>(ME->getMemberDecl());
+      return elementOf(ME->getBase()) && isa<FieldDecl>(ME->getMemberDecl()) &&
+             !ME->getType()->isRecordType() && !ME->getType()->isArrayType();
+    }
+    return false;
+  }
+
+  // ----- addresses -----
+  Address pointer(const Expr *E, unsigned Depth = 0) {
+    Address A;
+    if (Depth > 16) {
+      A.Failure = "pointer chain too deep";
+      return A;
+    }
+    E = E->IgnoreParens();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+      switch (ICE->getCastKind()) {
+      case CK_ArrayToPointerDecay:
+        return lvalueAddress(ICE->getSubExpr(), Depth + 1);
+      case CK_LValueToRValue:
+      case CK_NoOp:
+      case CK_BitCast:
+        return pointer(ICE->getSubExpr(), Depth + 1);
+      default:
+        break;
+      }
+    }
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      if (CE->getSubExpr()->getType()->isPointerType() ||
+          CE->getSubExpr()->getType()->isArrayType())
+        return pointer(CE->getSubExpr(), Depth + 1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const ValueDecl *D = DRE->getDecl();
+      if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+        A.Base = P;
+        // Pointers a kernel receives from the host point to global memory.
+        A.Space = sym::MemorySpace::Global;
+        return A;
+      }
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        if (V->getType()->isPointerType() && V->hasLocalStorage() && V->getInit() &&
+            Facts.isUnmodified(V))
+          return pointer(V->getInit(), Depth + 1);
+        A.Failure = "pointer variable '" + V->getNameAsString() + "' changes";
+        return A;
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+          BO->getType()->isPointerType()) {
+        const Expr *P = BO->getLHS(), *I = BO->getRHS();
+        if (!P->getType()->isPointerType())
+          std::swap(P, I);
+        A = pointer(P, Depth + 1);
+        if (!A.ok())
+          return A;
+        int64_t Size = sizeOf(P->getType()->getPointeeType());
+        if (!Size) {
+          A.Failure = "pointer to an incomplete type";
+          return A;
+        }
+        const sym::Expr *Idx = Builder.build(I);
+        if (BO->getOpcode() == BO_Sub)
+          Idx = SC.neg(Idx);
+        A.Terms.push_back({Idx, Size});
+        return A;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        return lvalueAddress(UO->getSubExpr(), Depth + 1);
+    A.Failure = std::string("pointer from ") + E->getStmtClassName();
+    return A;
+  }
+
+  /// Address of an lvalue: an array variable, an element, a row, a member.
+  Address lvalueAddress(const Expr *E, unsigned Depth) {
+    Address A;
+    E = E->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V) {
+        A.Failure = "not a variable";
+        return A;
+      }
+      A.Base = V;
+      A.Array = V;
+      if (V->hasAttr<CUDASharedAttr>())
+        A.Space = sym::MemorySpace::Shared;
+      else if (V->hasAttr<CUDAConstantAttr>())
+        A.Space.reset(); // constant memory: another cost model
+      else if (V->hasAttr<CUDADeviceAttr>() || (V->hasGlobalStorage() && !V->isStaticLocal()))
+        A.Space = sym::MemorySpace::Global;
+      else
+        A.Space.reset(); // a local array: local memory or registers
+      return A;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      A = pointer(ASE->getBase(), Depth + 1);
+      if (!A.ok())
+        return A;
+      int64_t Size = sizeOf(ASE->getType());
+      if (!Size) {
+        A.Failure = "element of unknown size";
+        return A;
+      }
+      // What-if padding of the innermost dimension (bank-conflict fix-its): a row of the
+      // padded array is Extra elements longer.
+      if (Pad && A.Array == Pad->Array) {
+        QualType T = ASE->getType().getCanonicalType();
+        if (const auto *Row = dyn_cast<ConstantArrayType>(T))
+          if (!isa<ArrayType>(Row->getElementType().getCanonicalType()))
+            Size += Pad->Extra * sizeOf(Row->getElementType());
+      }
+      A.Terms.push_back({Builder.build(ASE->getIdx()), Size});
+      return A;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_Deref)
+        return pointer(UO->getSubExpr(), Depth + 1);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FD || FD->isBitField()) {
+        A.Failure = "not a plain field";
+        return A;
+      }
+      A = ME->isArrow() ? pointer(ME->getBase(), Depth + 1)
+                        : lvalueAddress(ME->getBase(), Depth + 1);
+      if (!A.ok())
+        return A;
+      A.Const += Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
+      return A;
+    }
+    A.Failure = std::string("lvalue ") + E->getStmtClassName();
+    return A;
+  }
+
+  int64_t sizeOf(QualType T) {
+    if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
+      return 0;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+
+  static void extents(QualType T, std::vector<uint64_t> &Out) {
+    while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getCanonicalType())) {
+      Out.push_back(CAT->getZExtSize());
+      T = CAT->getElementType();
+    }
+  }
+
+  void record(const Expr *Site, const sym::Expr *G, Role R) {
+    Builder.resetObservations();
+    Address A = lvalueAddress(Site, 0);
+    if (!A.ok() || !A.Space)
+      return;
+    int64_t Width = sizeOf(Site->getType());
+    if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
+      return; // wider than one instruction: the compiler splits it
+    MemoryAccess M;
+    M.Site = Site;
+    M.Base = A.Base;
+    M.Space = *A.Space;
+    M.IsLoad = R == Role::Load || R == Role::LoadStore;
+    M.IsStore = R == Role::Store || R == Role::LoadStore;
+    M.Width = unsigned(Width);
+    M.Guard = G;
+    M.DataDependent = Builder.sawDataDependence();
+    // The index in units of the access width: exact when every term's byte scale is a
+    // multiple of it (the usual case); otherwise a division the engine evaluates per lane.
+    bool Divisible = A.Const % Width == 0;
+    for (auto &T : A.Terms)
+      Divisible &= T.second % Width == 0;
+    const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
+    if (Divisible) {
+      for (auto &T : A.Terms)
+        Index = SC.add(Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                     SC.constant(T.second / Width, sym::IntType::i64())));
+      Index = SC.add(Index, SC.constant(A.Const / Width, sym::IntType::i64()));
+    } else {
+      const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
+      for (auto &T : A.Terms)
+        Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                     SC.constant(T.second, sym::IntType::i64())));
+      Index = SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
+    }
+    M.Index = Index;
+    for (const auto &B : Builder.loopFirstValues())
+      M.Bindings[B.getKey()] = B.getValue();
+    M.Notes = Builder.loopNotes();
+    if (A.Array && M.Space == sym::MemorySpace::Shared) {
+      M.SharedArray = A.Array;
+      extents(A.Array->getType(), M.Extents);
+    }
+    Out.push_back(std::move(M));
+  }
+
+  ASTContext &Ctx;
+  sym::ExprContext &SC;
+  FunctionFacts Facts;
+  ExprBuilder Builder;
+  const PaddingOverride *Pad;
+  std::vector<MemoryAccess> Out;
+};
+
+/// Finds launches anywhere in the translation unit, template instantiations included.
+class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+public:
+  LaunchFinder(ASTContext &Ctx, MutationCache &Mutations,
+               llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
+      : Ctx(Ctx), Mutations(Mutations), Shapes(Shapes) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    LaunchBlock B = evaluateLaunchBlock(*Call, Ctx, &Mutations);
+    if (!B.Shape)
+      return true;
+    KernelShape KS;
+    KS.Shape.BlockDim = {unsigned(B.Shape->X), unsigned(B.Shape->Y),
+                         unsigned(B.Shape->Z)};
+    KS.Loc = Call->getBeginLoc();
+    KS.Origin = "launch";
+    // Constant integer arguments make runtime strides exact: strideCopy(..., 2).
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      if (!P->getType()->isIntegerType() || P->getName().empty())
+        continue;
+      if (std::optional<int64_t> V = foldInteger(*Call->getArg(I), Ctx, &Mutations))
+        KS.Params.push_back({P->getNameAsString(), *V});
+    }
+    auto &V = Shapes[Callee->getCanonicalDecl()];
+    for (const KernelShape &Old : V)
+      if (Old.Shape.BlockDim == KS.Shape.BlockDim && Old.Params == KS.Params)
+        return true;
+    V.push_back(KS);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  MutationCache &Mutations;
+  llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes;
+};
+
+class UsesThreadIdxYZ : public RecursiveASTVisitor<UsesThreadIdxYZ> {
+public:
+  bool Found = false;
+  bool VisitMSPropertyRefExpr(MSPropertyRefExpr *E) {
+    StringRef F = E->getPropertyDecl()->getName();
+    const Expr *Base = E->getBaseExpr()->IgnoreImplicit();
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+      Base = OVE->getSourceExpr()->IgnoreImplicit();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (DRE->getDecl()->getName() == "threadIdx" && (F == "y" || F == "z"))
+        Found = true;
+    return !Found;
+  }
+};
+
+} // namespace
+
+std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
+                                          ASTContext &Ctx, sym::ExprContext &SC,
+                                          MutationCache &Mutations,
+                                          const PaddingOverride *Pad) {
+  return AccessWalker(Kernel, Ctx, SC, Mutations, Pad).run();
+}
+
+void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations) {
+  Shapes.clear();
+  LaunchFinder(Ctx, Mutations, Shapes).TraverseAST(Ctx);
+  Built = true;
+}
+
+void LaunchIndex::clear() {
+  Shapes.clear();
+  Built = false;
+}
+
+std::vector<KernelShape>
+LaunchIndex::shapesFor(const FunctionDecl &Kernel,
+                       const std::array<unsigned, 3> &Default1D,
+                       const std::array<unsigned, 3> &Default2D) const {
+  auto It = Shapes.find(Kernel.getCanonicalDecl());
+  if (It != Shapes.end() && !It->second.empty())
+    return It->second;
+  KernelShape KS;
+  if (const auto *LB = Kernel.getAttr<CUDALaunchBoundsAttr>()) {
+    if (const Expr *Max = LB->getMaxThreads())
+      if (!Max->isValueDependent())
+        if (auto V = Max->getIntegerConstantExpr(Kernel.getASTContext())) {
+          KS.Shape.BlockDim = {unsigned(V->getZExtValue()), 1, 1};
+          KS.Loc = Max->getBeginLoc();
+          KS.Origin = "__launch_bounds__";
+          UsesThreadIdxYZ Y;
+          Y.TraverseStmt(Kernel.getBody());
+          if (!Y.Found)
+            return {KS};
+        }
+  }
+  UsesThreadIdxYZ Y;
+  Y.TraverseStmt(Kernel.getBody());
+  KS.Shape.BlockDim = Y.Found ? Default2D : Default1D;
+  KS.Loc = SourceLocation();
+  KS.Origin = "assumed";
+  return {KS};
+}
+
+std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S) {
+  std::array<unsigned, 3> D = {1, 1, 1};
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  S.trim().split(Parts, 'x');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0 || D[I] > 1024)
+      return std::nullopt;
+  if (uint64_t(D[0]) * D[1] * D[2] > 1024)
+    return std::nullopt;
+  return D;
+}
+
+std::string blockDimString(const std::array<unsigned, 3> &D) {
+  std::string S = std::to_string(D[0]);
+  if (D[1] != 1 || D[2] != 1)
+    S += "x" + std::to_string(D[1]);
+  if (D[2] != 1)
+    S += "x" + std::to_string(D[2]);
+  return S;
+}
+
+} // namespace warplint

@@ -1,0 +1,87 @@
+//===- KernelAccesses.h - Memory accesses of a kernel, symbolically -*- C++ -*-===//
+//
+// Part of warplint. Per kernel: every global and shared memory access, its address as a
+// lib/Symbolic expression, its width, the guard under which it runs; and the block shapes
+// the kernel is launched with.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_KERNELACCESSES_H
+#define WARPLINT_ANALYSIS_KERNELACCESSES_H
+
+#include "Analysis/LaunchConfig.h"
+#include "Symbolic/WarpEval.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// One load or store of global or shared memory in a kernel.
+struct MemoryAccess {
+  const clang::Expr *Site = nullptr;        ///< The subscript/dereference/member.
+  const clang::ValueDecl *Base = nullptr;   ///< Pointer parameter or array variable.
+  sym::MemorySpace Space = sym::MemorySpace::Global;
+  bool IsLoad = false, IsStore = false;
+  unsigned Width = 4;                       ///< Bytes per lane: 1, 2, 4, 8 or 16.
+  const sym::Expr *Index = nullptr;         ///< Address in units of Width.
+  const sym::Expr *Guard = nullptr;         ///< Lanes for which it is false skip it.
+  int64_t ByteOffset = 0;                   ///< Constant offset not in Index.
+  bool DataDependent = false;               ///< Index depends on loaded values.
+  llvm::StringMap<int64_t> Bindings;        ///< Loop variables at their first value.
+  std::vector<std::string> Notes;           ///< How loops were modelled.
+  /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and its
+  /// declaration, so a bank-conflict fix-it can pad it.
+  const clang::VarDecl *SharedArray = nullptr;
+  std::vector<uint64_t> Extents;
+};
+
+/// "What if the innermost dimension of this array were Extra elements longer".
+struct PaddingOverride {
+  const clang::VarDecl *Array = nullptr;
+  unsigned Extra = 1;
+};
+
+/// Every access of \p Kernel (a __global__ definition, not a dependent template);
+/// with \p Pad, as if that shared array were padded.
+std::vector<MemoryAccess> collectAccesses(const clang::FunctionDecl &Kernel,
+                                          clang::ASTContext &Ctx,
+                                          sym::ExprContext &SC,
+                                          MutationCache &Mutations,
+                                          const PaddingOverride *Pad = nullptr);
+
+/// A block shape a kernel runs with, and where warplint learnt it.
+struct KernelShape {
+  sym::LaunchShape Shape;
+  clang::SourceLocation Loc; ///< The launch or the __launch_bounds__ (invalid if assumed).
+  std::string Origin;        ///< "launch", "__launch_bounds__", "assumed".
+  /// Integer kernel arguments that are compile-time constants at this launch.
+  std::vector<std::pair<std::string, int64_t>> Params;
+};
+
+/// The launches of one translation unit, indexed by kernel.
+class LaunchIndex {
+public:
+  void build(clang::ASTContext &Ctx, MutationCache &Mutations);
+  bool built() const { return Built; }
+  void clear();
+  /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__; else the
+  /// assumption (\p Default1D for kernels that only use threadIdx.x, \p Default2D for the
+  /// others).
+  std::vector<KernelShape> shapesFor(const clang::FunctionDecl &Kernel,
+                                     const std::array<unsigned, 3> &Default1D,
+                                     const std::array<unsigned, 3> &Default2D) const;
+
+private:
+  bool Built = false;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<KernelShape>> Shapes;
+};
+
+/// Parses "256", "32x8", "8x8x4"; nullopt when malformed.
+std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S);
+std::string blockDimString(const std::array<unsigned, 3> &D);
+
+} // namespace warplint
+
+#endif

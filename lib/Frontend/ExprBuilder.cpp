@@ -1,0 +1,404 @@
+//===- ExprBuilder.cpp - Clang expressions to symbolic ones ---------------===//
+#include "Frontend/ExprBuilder.h"
+
+#include "Frontend/MutationCache.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+/// Recognises the induction variable of `for (T i = Init; ...; Inc)`.
+std::optional<LoopVarInfo> inductionVariable(const ForStmt &FS,
+                                             const VarDecl *&Var) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit());
+  if (!DS || !DS->isSingleDecl())
+    return std::nullopt;
+  Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!Var || !Var->getType()->isIntegerType() || !Var->getInit())
+    return std::nullopt;
+  LoopVarInfo Info;
+  Info.Loop = &FS;
+  Info.Init = Var->getInit();
+  const Expr *Inc = FS.getInc() ? FS.getInc()->IgnoreParenImpCasts() : nullptr;
+  if (!Inc)
+    return std::nullopt;
+  auto RefersTo = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == Var;
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (!RefersTo(UO->getSubExpr()) || !UO->isIncrementDecrementOp())
+      return std::nullopt;
+    Info.Negate = UO->isDecrementOp();
+    return Info; // Step 1 (null Step with !Geometric means 1)
+  }
+  if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc)) {
+    if (!RefersTo(CAO->getLHS()))
+      return std::nullopt;
+    switch (CAO->getOpcode()) {
+    case BO_AddAssign:
+      Info.Step = CAO->getRHS();
+      return Info;
+    case BO_SubAssign:
+      Info.Step = CAO->getRHS();
+      Info.Negate = true;
+      return Info;
+    case BO_MulAssign:
+    case BO_DivAssign:
+    case BO_ShlAssign:
+    case BO_ShrAssign:
+      Info.Geometric = true;
+      return Info;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
+    // i = i + s, i = i - s, i = i * 2, i = i / 2
+    if (BO->getOpcode() != BO_Assign || !RefersTo(BO->getLHS()))
+      return std::nullopt;
+    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R || !RefersTo(R->getLHS()))
+      return std::nullopt;
+    switch (R->getOpcode()) {
+    case BO_Add:
+      Info.Step = R->getRHS();
+      return Info;
+    case BO_Sub:
+      Info.Step = R->getRHS();
+      Info.Negate = true;
+      return Info;
+    case BO_Mul:
+    case BO_Div:
+    case BO_Shl:
+    case BO_Shr:
+      Info.Geometric = true;
+      return Info;
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+class LoopCollector : public RecursiveASTVisitor<LoopCollector> {
+public:
+  LoopCollector(llvm::DenseMap<const VarDecl *, LoopVarInfo> &Out,
+                ASTContext &Ctx)
+      : Out(Out), Ctx(Ctx) {}
+  bool VisitForStmt(ForStmt *FS) {
+    const VarDecl *V = nullptr;
+    std::optional<LoopVarInfo> Info = inductionVariable(*FS, V);
+    if (!Info || !FS->getBody())
+      return true;
+    // The body must leave the variable alone: only the increment moves it.
+    if (ExprMutationAnalyzer(*FS->getBody(), Ctx).isMutated(V))
+      return true;
+    if (FS->getCond() && ExprMutationAnalyzer(*FS->getCond(), Ctx).isMutated(V))
+      return true;
+    Out[V] = *Info;
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const VarDecl *, LoopVarInfo> &Out;
+  ASTContext &Ctx;
+};
+
+/// `threadIdx.x` is a property access on clang's builtin variable: which one and which dim.
+std::optional<std::pair<StringRef, sym::Dim>> builtinComponent(const Expr *E) {
+  const auto *POE = dyn_cast<PseudoObjectExpr>(E);
+  if (!POE)
+    return std::nullopt;
+  const auto *MSP = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm());
+  if (!MSP)
+    return std::nullopt;
+  const Expr *Base = MSP->getBaseExpr()->IgnoreImplicit();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr()->IgnoreImplicit();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  if (!DRE)
+    return std::nullopt;
+  StringRef Var = DRE->getDecl()->getName();
+  StringRef Field = MSP->getPropertyDecl()->getName();
+  sym::Dim D;
+  if (Field == "x")
+    D = sym::Dim::X;
+  else if (Field == "y")
+    D = sym::Dim::Y;
+  else if (Field == "z")
+    D = sym::Dim::Z;
+  else
+    return std::nullopt;
+  if (Var == "threadIdx" || Var == "blockIdx" || Var == "blockDim" ||
+      Var == "gridDim")
+    return std::make_pair(Var, D);
+  return std::nullopt;
+}
+
+} // namespace
+
+FunctionFacts::FunctionFacts(const FunctionDecl &FD, ASTContext &Ctx,
+                             MutationCache &Mutations)
+    : FD(FD), Body(FD.getBody()), Ctx(Ctx), Mutations(Mutations) {
+  if (Body)
+    LoopCollector(Loops, Ctx).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+const LoopVarInfo *FunctionFacts::loopVar(const VarDecl *V) const {
+  auto It = Loops.find(V);
+  return It == Loops.end() ? nullptr : &It->second;
+}
+
+bool FunctionFacts::isUnmodified(const VarDecl *V) const {
+  if (V->getType().isConstQualified())
+    return true;
+  if (!Body)
+    return false;
+  return !Mutations.isMutated(*V, *Body, Ctx);
+}
+
+sym::IntType ExprBuilder::typeOf(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (!T->isIntegerType())
+    return sym::IntType::i64();
+  unsigned Bits = Ctx.getTypeSize(T);
+  if (T->isBooleanType())
+    return sym::IntType::boolean();
+  return sym::IntType{uint8_t(std::min(64u, std::max(1u, Bits))),
+                      T->isSignedIntegerType()};
+}
+
+void ExprBuilder::resetObservations() { DataDependent = false; }
+
+const sym::Expr *ExprBuilder::unknown(const std::string &Why, const Expr *E,
+                                      sym::Uniformity U) {
+  return SC.unknown(Why, typeOf(E->getType(), Ctx), U);
+}
+
+const sym::Expr *ExprBuilder::build(const Expr *E) { return rec(E, 0); }
+
+const sym::Expr *ExprBuilder::builtinVar(const Expr *E) {
+  auto C = builtinComponent(E);
+  if (!C)
+    return nullptr;
+  if (C->first == "threadIdx")
+    return SC.threadIdx(C->second);
+  if (C->first == "blockIdx")
+    return SC.blockIdx(C->second);
+  if (C->first == "blockDim")
+    return SC.blockDim(C->second);
+  return SC.gridDim(C->second);
+}
+
+const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
+                                  unsigned Depth) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    auto It = Bound.find(P);
+    if (It != Bound.end())
+      return It->second;
+    if (P->getType()->isIntegerType())
+      return SC.param(P->getName(), typeOf(P->getType(), Ctx));
+    return unknown("parameter '" + P->getNameAsString() + "'", Use,
+                   sym::Uniformity::GridUniform);
+  }
+  if (!V->getType()->isIntegerType())
+    return unknown("non-integer variable '" + V->getNameAsString() + "'", Use);
+  auto M = Memo.find(V);
+  if (M != Memo.end())
+    return M->second;
+  const sym::Expr *Result = nullptr;
+  if (const LoopVarInfo *L = Facts.loopVar(V)) {
+    const sym::Expr *Init = rec(L->Init, Depth + 1);
+    sym::IntType T = typeOf(V->getType(), Ctx);
+    if (L->Geometric) {
+      // s = s >> 1 and the like: the same for every lane when the start is; modelled as a
+      // uniform loop variable bound to its first value when that is a constant.
+      sym::Uniformity U = Init->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                                : sym::Uniformity::GridUniform;
+      Result = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1, T, U);
+      if (Init->isConstant()) {
+        FirstValues[V->getName()] = Init->constant();
+        LoopNotes.push_back("loop variable '" + V->getNameAsString() +
+                            "' evaluated at its first value " +
+                            std::to_string(Init->constant()));
+      }
+    } else {
+      // i = Init + K * Step for the iteration count K, uniform across the warp.
+      const sym::Expr *Step =
+          L->Step ? rec(L->Step, Depth + 1) : SC.constant(1, T);
+      sym::Uniformity KU = Step->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                                 : sym::Uniformity::GridUniform;
+      const sym::Expr *K = SC.loopIV((V->getName() + ".iter").str(), 0,
+                                     std::nullopt, 1, T, KU);
+      const sym::Expr *Delta = SC.mul(K, Step);
+      Result = L->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+    }
+  } else if (V->hasLocalStorage() && V->getInit() && Facts.isUnmodified(V)) {
+    Result = rec(V->getInit(), Depth + 1);
+  } else if (V->getType().isConstQualified() && V->getInit()) {
+    Result = rec(V->getInit(), Depth + 1);
+  } else {
+    Result = unknown("variable '" + V->getNameAsString() +
+                         "' is assigned more than once",
+                     Use);
+  }
+  Memo[V] = Result;
+  return Result;
+}
+
+const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return unknown("indirect call", CE);
+  StringRef Name = Callee->getName();
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      CE->getNumArgs() == 2 && CE->getType()->isIntegerType()) {
+    const sym::Expr *A = rec(CE->getArg(0), Depth + 1);
+    const sym::Expr *B = rec(CE->getArg(1), Depth + 1);
+    return Name.ends_with("min") ? SC.min(A, B) : SC.max(A, B);
+  }
+  // A __device__ helper whose body is `return <expr>;`: inline it (depth budget).
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def) && Def && InlineDepth < 4) {
+    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+    const ReturnStmt *Ret = nullptr;
+    if (Body && Body->size() == 1)
+      Ret = dyn_cast<ReturnStmt>(Body->body_front());
+    if (Ret && Ret->getRetValue() && Def->getNumParams() == CE->getNumArgs()) {
+      llvm::SmallVector<std::pair<const ParmVarDecl *, const sym::Expr *>, 4> Args;
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+        Args.push_back({Def->getParamDecl(I), rec(CE->getArg(I), Depth + 1)});
+      for (auto &A : Args)
+        Bound[A.first] = A.second;
+      ++InlineDepth;
+      const sym::Expr *R = rec(Ret->getRetValue(), Depth + 1);
+      --InlineDepth;
+      for (auto &A : Args)
+        Bound.erase(A.first);
+      return R;
+    }
+  }
+  return unknown("call to '" + Name.str() + "'", CE);
+}
+
+const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
+  if (!E)
+    return SC.unknown("missing expression");
+  if (Depth > 64)
+    return unknown("expression too deep", E);
+  if (E->isValueDependent() || E->isTypeDependent())
+    return unknown("template-dependent value", E);
+  E = E->IgnoreParens();
+  if (const sym::Expr *B = builtinVar(E))
+    return B;
+  // Constants: literals, constexpr, template arguments, enumerators, sizeof.
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult R;
+    if (!isa<DeclRefExpr>(E) || !isa<ParmVarDecl>(cast<DeclRefExpr>(E)->getDecl())) {
+      if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+        return SC.constant(R.Val.getInt().getExtValue(), typeOf(E->getType(), Ctx));
+    }
+  }
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    const Expr *Sub = ICE->getSubExpr();
+    switch (ICE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return rec(Sub, Depth + 1);
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      return SC.cast(rec(Sub, Depth + 1), typeOf(E->getType(), Ctx));
+    default:
+      break;
+    }
+  }
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+    if (CE->getType()->isIntegerType() && CE->getSubExpr()->getType()->isIntegerType())
+      return SC.cast(rec(CE->getSubExpr(), Depth + 1), typeOf(E->getType(), Ctx));
+  }
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return rec(Sub->getReplacement(), Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (DRE->getDecl()->getName() == "warpSize")
+      return SC.constant(32); // every CUDA GPU: Programming Guide, Compute Capabilities
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return var(V, E, Depth);
+    return unknown("reference to '" + DRE->getDecl()->getNameAsString() + "'", E);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_Minus:
+      return SC.neg(rec(UO->getSubExpr(), Depth + 1));
+    case UO_Plus:
+      return rec(UO->getSubExpr(), Depth + 1);
+    case UO_LNot:
+      return SC.logicalNot(rec(UO->getSubExpr(), Depth + 1));
+    case UO_Not:
+      return SC.bitXor(rec(UO->getSubExpr(), Depth + 1),
+                       SC.constant(-1, typeOf(UO->getType(), Ctx)));
+    default:
+      break;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return rec(BO->getRHS(), Depth + 1);
+    if (!BO->isAssignmentOp()) {
+      const sym::Expr *L = rec(BO->getLHS(), Depth + 1);
+      const sym::Expr *R = rec(BO->getRHS(), Depth + 1);
+      switch (BO->getOpcode()) {
+      case BO_Add: return SC.add(L, R);
+      case BO_Sub: return SC.sub(L, R);
+      case BO_Mul: return SC.mul(L, R);
+      case BO_Div: return SC.div(L, R);
+      case BO_Rem: return SC.rem(L, R);
+      case BO_Shl: return SC.shl(L, R);
+      case BO_Shr: return SC.shr(L, R);
+      case BO_And: return SC.bitAnd(L, R);
+      case BO_Or: return SC.bitOr(L, R);
+      case BO_Xor: return SC.bitXor(L, R);
+      case BO_EQ: return SC.eq(L, R);
+      case BO_NE: return SC.ne(L, R);
+      case BO_LT: return SC.lt(L, R);
+      case BO_LE: return SC.le(L, R);
+      case BO_GT: return SC.gt(L, R);
+      case BO_GE: return SC.ge(L, R);
+      case BO_LAnd: return SC.logicalAnd(L, R);
+      case BO_LOr: return SC.logicalOr(L, R);
+      default: break;
+      }
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return SC.select(rec(CO->getCond(), Depth + 1), rec(CO->getTrueExpr(), Depth + 1),
+                     rec(CO->getFalseExpr(), Depth + 1));
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return call(CE, Depth);
+  if (isa<ArraySubscriptExpr>(E) || isa<UnaryOperator>(E) || isa<MemberExpr>(E)) {
+    // A value read from memory: uniform when every lane reads the same address.
+    const Expr *Addr = E;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      Addr = ASE->getIdx();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      Addr = UO->getSubExpr();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      Addr = ME->getBase();
+    const sym::Expr *A = (Addr == E) ? nullptr : rec(Addr, Depth + 1);
+    if (A && !A->mayVaryByLane())
+      return unknown("value loaded from memory", E, sym::Uniformity::BlockUniform);
+    DataDependent = true;
+    return unknown("value loaded from memory at a lane-varying address", E);
+  }
+  return unknown(std::string("unmodelled ") + E->getStmtClassName(), E);
+}
+
+} // namespace warplint

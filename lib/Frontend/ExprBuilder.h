@@ -1,0 +1,108 @@
+//===- ExprBuilder.h - Clang expressions to symbolic ones --------*- C++ -*-===//
+//
+// Part of warplint: the only code that turns the clang AST into lib/Symbolic expressions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_EXPRBUILDER_H
+#define WARPLINT_FRONTEND_EXPRBUILDER_H
+
+#include "Symbolic/Expr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class ForStmt;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace warplint {
+
+class MutationCache;
+
+/// What is known of a `for` loop's induction variable: i = Init + K * Step, K = 0, 1, ...
+struct LoopVarInfo {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::Expr *Init = nullptr;
+  const clang::Expr *Step = nullptr; ///< Additive step; null for i *= 2, i >>= 1 ...
+  bool Negate = false;               ///< i -= Step
+  bool Geometric = false;            ///< i *= c, i <<= c, i /= c, i >>= c
+};
+
+/// Structural facts about one device function body, gathered in one walk: which local
+/// variables are loop induction variables, and how.
+class FunctionFacts {
+public:
+  FunctionFacts(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
+                MutationCache &Mutations);
+  const clang::FunctionDecl &function() const { return FD; }
+  const clang::Stmt *body() const { return Body; }
+  const LoopVarInfo *loopVar(const clang::VarDecl *V) const;
+  /// True when nothing in the body can modify \p V after its initialisation.
+  bool isUnmodified(const clang::VarDecl *V) const;
+
+private:
+  const clang::FunctionDecl &FD;
+  const clang::Stmt *Body;
+  clang::ASTContext &Ctx;
+  MutationCache &Mutations;
+  llvm::DenseMap<const clang::VarDecl *, LoopVarInfo> Loops;
+};
+
+/// Builds lib/Symbolic expressions from clang expressions of device code.
+///
+/// Followed: threadIdx/blockIdx/blockDim/gridDim components, warpSize, integer constants
+/// (constexpr, template arguments, enumerators), kernel parameters, local variables that
+/// are never modified after their initialiser, for-loop induction variables (i = Init +
+/// K*Step with K a uniform iteration count; geometric loops such as s >>= 1 become a uniform
+/// loop variable bound to its first value when that is a constant), arithmetic, shifts,
+/// bit operations, casts, ?:, min/max, and __device__ helpers whose body is one return
+/// statement (inlined, depth budget 4). Anything else becomes Unknown(reason) with the
+/// uniformity that can be proven for it (a load from a uniform address is uniform).
+class ExprBuilder {
+public:
+  ExprBuilder(sym::ExprContext &SC, clang::ASTContext &Ctx,
+              const FunctionFacts &Facts)
+      : SC(SC), Ctx(Ctx), Facts(Facts) {}
+
+  const sym::Expr *build(const clang::Expr *E);
+
+  /// First values of geometric loop variables used so far ("s" -> 1), to bind.
+  const llvm::StringMap<int64_t> &loopFirstValues() const { return FirstValues; }
+  /// Human-readable notes on how loop variables were modelled.
+  const std::vector<std::string> &loopNotes() const { return LoopNotes; }
+  /// Whether the last build() met a value read from memory at a lane-varying address.
+  bool sawDataDependence() const { return DataDependent; }
+  void resetObservations();
+
+  static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
+
+private:
+  const sym::Expr *rec(const clang::Expr *E, unsigned Depth);
+  const sym::Expr *builtinVar(const clang::Expr *E);
+  const sym::Expr *var(const clang::VarDecl *V, const clang::Expr *Use,
+                       unsigned Depth);
+  const sym::Expr *call(const clang::CallExpr *CE, unsigned Depth);
+  const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
+                           sym::Uniformity U = sym::Uniformity::LaneVarying);
+
+  sym::ExprContext &SC;
+  clang::ASTContext &Ctx;
+  const FunctionFacts &Facts;
+  /// Parameters of inlined helpers, bound to the caller's argument expressions.
+  llvm::DenseMap<const clang::ParmVarDecl *, const sym::Expr *> Bound;
+  llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Memo;
+  llvm::StringMap<int64_t> FirstValues;
+  std::vector<std::string> LoopNotes;
+  bool DataDependent = false;
+  unsigned InlineDepth = 0;
+};
+
+} // namespace warplint
+
+#endif
