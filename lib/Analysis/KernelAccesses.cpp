@@ -131,6 +131,18 @@ private:
         return;
       }
     }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      // __ldg(&a[i]) and the other cache-hinted loads: a global load of *arg.
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isPointerType() &&
+            llvm::is_contained({"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu",
+                                "__ldcv"},
+                               F->getName())) {
+          record(CE, G, Role::Load, CE->getArg(0));
+          subExprs(CE->getArg(0), G);
+          return;
+        }
+    }
     if (isAccessSite(E) && R != Role::AddressOnly) {
       record(E, G, R);
       // The index expressions inside are loads in their own right.
@@ -340,9 +352,12 @@ private:
     }
   }
 
-  void record(const Expr *Site, const sym::Expr *G, Role R) {
+  /// Records an access at \p Site; \p Pointer, when given, is the address loaded from
+  /// (intrinsics such as __ldg), else the site is the lvalue itself.
+  void record(const Expr *Site, const sym::Expr *G, Role R,
+              const Expr *Pointer = nullptr) {
     Builder.resetObservations();
-    Address A = lvalueAddress(Site, 0);
+    Address A = Pointer ? pointer(Pointer, 0) : lvalueAddress(Site, 0);
     if (!A.ok() || !A.Space)
       return;
     int64_t Width = sizeOf(Site->getType());

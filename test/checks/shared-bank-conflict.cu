@@ -1,0 +1,120 @@
+// RUN: %check_warplint %s
+// RUN: %expect_exit 1 %warplint --format=json -checks=-*,warplint-shared-bank-conflict %s -- %cuda_args | FileCheck %s --check-prefix=FIX
+// The padding fix-its: after the macro (TILE_DIM + 1) and on the literal (33).
+// FIX: "replacement": " + 1"
+// FIX: "message": "pad the innermost dimension of 'tile' by one element (TILE_DIM -> TILE_DIM + 1 = 33)
+// FIX: "replacement": "33"
+// FIX: "message": "pad the innermost dimension of 'm' by one element (32 -> 32 + 1 = 33)
+// Positive (bad_*) and negative (good_*) cases side by side; every warning is accounted
+// for, in both front ends. 32 banks of 4 bytes (sm_90).
+
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+
+// ---- positives ----
+
+__global__ void bad_transposeCoalesced(float *odata, const float *idata, int width) {
+  __shared__ float tile[TILE_DIM][TILE_DIM];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    tile[threadIdx.y + j][threadIdx.x] = idata[(y + j) * width + x];
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 32-way shared memory bank conflict: load from 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+}
+
+__global__ void bad_reduce1(const int *g_idata, int *g_odata) {
+  extern __shared__ int sdata[];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = g_idata[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+    int index = 2 * s * tid;
+    if (index < blockDim.x)
+      sdata[index] += sdata[index + s];
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 2-way shared memory bank conflict: read-modify-write of 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: 2-way shared memory bank conflict: load from 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+    __syncthreads();
+  }
+  if (tid == 0)
+    g_odata[blockIdx.x] = sdata[0];
+}
+
+__global__ void bad_column_literal(float *out) {
+  __shared__ float m[32][32];
+  m[threadIdx.x][0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'm' needs 32 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = m[0][threadIdx.x];
+}
+
+__global__ void bad_double_stride(double *out) {
+  __shared__ double d[64 * 32];
+  d[threadIdx.x * 2] = 1.0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 'd' needs 4 wavefronts per warp request instead of 2 (8-byte accesses) [warplint-shared-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = d[threadIdx.x];
+}
+
+// ---- negatives ----
+
+__global__ void good_transposeNoBankConflicts(float *odata, const float *idata, int width) {
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    tile[threadIdx.y + j][threadIdx.x] = idata[(y + j) * width + x];
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__global__ void good_reduce2(const int *g_idata, int *g_odata) {
+  extern __shared__ int sdata[];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = g_idata[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    g_odata[blockIdx.x] = sdata[0];
+}
+
+__global__ void good_broadcast_and_wide(float4 *out, double *dout) {
+  __shared__ float s[256];
+  __shared__ float4 v[256];
+  __shared__ double d[256];
+  s[threadIdx.x] = 0.0f;
+  v[threadIdx.x] = make_float4(0, 0, 0, 0);
+  d[threadIdx.x] = 0.0;
+  __syncthreads();
+  out[threadIdx.x] = v[threadIdx.x];
+  dout[threadIdx.x] = d[threadIdx.x] + s[0];
+}
+
+__global__ void good_odd_stride(float *out) {
+  __shared__ float s[33 * 32];
+  s[threadIdx.x * 33] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x * 3];
+}
+
+void launch(float *a, float *b, int *c, int *d, float4 *v, double *e) {
+  bad_transposeCoalesced<<<dim3(32, 32), dim3(TILE_DIM, BLOCK_ROWS)>>>(a, b, 1024);
+  bad_reduce1<<<64, 256, 256 * sizeof(int)>>>(c, d);
+  bad_column_literal<<<1, 32>>>(a);
+  bad_double_stride<<<1, 32>>>(e);
+  good_transposeNoBankConflicts<<<dim3(32, 32), dim3(TILE_DIM, BLOCK_ROWS)>>>(a, b, 1024);
+  good_reduce2<<<64, 256, 256 * sizeof(int)>>>(c, d);
+  good_broadcast_and_wide<<<1, 256>>>(v, e);
+  good_odd_stride<<<1, 32>>>(a);
+}
