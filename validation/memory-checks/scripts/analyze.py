@@ -204,7 +204,10 @@ with open(os.path.join(RUN, "per_access.csv"), "w", newline="") as fh:
 
 # Compact Markdown table: the load and store of one line merge when equal.
 def short(d):
-    return d.replace("x1x1", "").replace("x1", "") if d.endswith("x1") else d
+    parts = d.split("x")
+    while len(parts) > 1 and parts[-1] == "1":
+        parts.pop()
+    return "x".join(parts)
 
 
 merged = []
