@@ -5,7 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
 
 using namespace clang;
 
@@ -177,7 +177,7 @@ private:
     if (!Body)
       return nullptr;
     bool Mutated = Cache ? Cache->isMutated(*VD, *Body, Ctx)
-                         : ExprMutationAnalyzer(*Body, Ctx).isMutated(VD);
+                         : mayModify(Body, VD);
     if (Mutated) {
       Out.UnknownReason =
           "variable '" + VD->getNameAsString() + "' is modified in its function";

@@ -44,7 +44,7 @@ struct LaunchBlock {
 /// Folds the block configuration of a launch.
 ///
 /// Conservative by design: a non-const local variable is followed to its initialiser only
-/// when nothing in the enclosing function can modify it (clang's ExprMutationAnalyzer), and
+/// when nothing in the enclosing function can modify it (Frontend/MutationCache), and
 /// anything value-dependent (a template not yet instantiated) is unknown.
 LaunchBlock evaluateLaunchBlock(const clang::CUDAKernelCallExpr &Call,
                                 clang::ASTContext &Ctx,

@@ -7,7 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
 
 using namespace clang;
 
@@ -100,9 +100,7 @@ public:
     if (!Info || !FS->getBody())
       return true;
     // The body must leave the variable alone: only the increment moves it.
-    if (ExprMutationAnalyzer(*FS->getBody(), Ctx).isMutated(V))
-      return true;
-    if (FS->getCond() && ExprMutationAnalyzer(*FS->getCond(), Ctx).isMutated(V))
+    if (mayModify(FS->getBody(), V) || mayModify(FS->getCond(), V))
       return true;
     Out[V] = *Info;
     return true;

@@ -13,10 +13,13 @@ class VarDecl;
 
 namespace warplint {
 
-/// Remembers, per translation unit, which local variables their functions modify. Clang's
-/// ExprMutationAnalyzer runs AST matchers over the whole function body; a host function
-/// with dozens of launches of one `dim3 block` (cuda-samples' reduction: 72) would pay that
-/// once per launch without it (measured: 117 s instead of 3 s for that file).
+/// Whether anything in \p S may modify \p V after its initialisation (see the .cpp for
+/// what counts); conservative: true when in doubt.
+bool mayModify(const clang::Stmt *S, const clang::VarDecl *V);
+
+/// Remembers, per translation unit, which local variables their functions modify: a host
+/// function with dozens of launches of one `dim3 block` (cuda-samples' reduction: 72) asks
+/// the same question dozens of times.
 class MutationCache {
 public:
   bool isMutated(const clang::VarDecl &Var, const clang::Stmt &Body,
