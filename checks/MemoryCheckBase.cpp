@@ -115,7 +115,16 @@ std::string MemoryCheckBase::verb(const MemoryAccess &A) {
 }
 
 std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
-  return A.Base ? "'" + A.Base->getNameAsString() + "'" : "memory";
+  std::string Decl = A.Base ? A.Base->getNameAsString() : "";
+  if (!A.BaseText.empty()) {
+    if (Decl.empty() || A.BaseText == Decl)
+      return "'" + A.BaseText + "'";
+    // `sdata` that points into `extern __shared__ int __smem[]`: name both.
+    if (A.BaseText.find(Decl) == std::string::npos)
+      return "'" + A.BaseText + "' ('" + Decl + "')";
+    return "'" + A.BaseText + "'";
+  }
+  return Decl.empty() ? "memory" : "'" + Decl + "'";
 }
 
 void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {

@@ -7,6 +7,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -224,6 +226,7 @@ private:
       case CK_LValueToRValue:
       case CK_NoOp:
       case CK_BitCast:
+      case CK_UserDefinedConversion:
         return pointer(ICE->getSubExpr(), Depth + 1);
       default:
         break;
@@ -273,6 +276,37 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       if (UO->getOpcode() == UO_AddrOf)
         return lvalueAddress(UO->getSubExpr(), Depth + 1);
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      return pointer(EWC->getSubExpr(), Depth + 1);
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      return pointer(MTE->getSubExpr(), Depth + 1);
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      // A helper that hands out a shared buffer: `T *s = SharedMemory<T>();` (a
+      // conversion operator whose body declares `extern __shared__ int __smem[]` and
+      // returns it). Followed when the body is declarations and one return of an
+      // expression that does not involve the helper's parameters.
+      if (const FunctionDecl *F = Call->getDirectCallee()) {
+        const FunctionDecl *Def = nullptr;
+        if (F->hasBody(Def) && Def && Def->getNumParams() == 0) {
+          const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+          const ReturnStmt *Ret = nullptr;
+          bool OnlyDecls = Body != nullptr;
+          if (Body) {
+            for (const Stmt *St : Body->body()) {
+              if (const auto *R = dyn_cast<ReturnStmt>(St))
+                Ret = R;
+              else if (!isa<DeclStmt>(St))
+                OnlyDecls = false;
+            }
+          }
+          if (OnlyDecls && Ret && Ret->getRetValue() &&
+              Ret->getRetValue()->getType()->isPointerType())
+            return pointer(Ret->getRetValue(), Depth + 1);
+        }
+      }
+    }
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      return pointer(Cast->getSubExpr(), Depth + 1);
     A.Failure = std::string("pointer from ") + E->getStmtClassName();
     return A;
   }
@@ -339,6 +373,32 @@ private:
     return A;
   }
 
+  /// The name the source uses for the accessed object: the array or pointer expression
+  /// of a subscript (through rows of multi-dimensional arrays), else the whole site.
+  std::string writtenBase(const Expr *E) {
+    const Expr *B = E->IgnoreParenImpCasts();
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(B)) {
+        B = ASE->getBase()->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(B)) {
+        B = UO->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
+      break;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange R = CharSourceRange::getTokenRange(B->getSourceRange());
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      R = SM.getExpansionRange(R);
+    std::string Text =
+        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    if (Text.empty() || Text.size() > 60 || Text.find('\n') != std::string::npos)
+      return "";
+    return Text;
+  }
+
   int64_t sizeOf(QualType T) {
     if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
       return 0;
@@ -366,6 +426,7 @@ private:
     MemoryAccess M;
     M.Site = Site;
     M.Base = A.Base;
+    M.BaseText = writtenBase(Pointer ? Pointer : Site);
     M.Space = *A.Space;
     M.IsLoad = R == Role::Load || R == Role::LoadStore;
     M.IsStore = R == Role::Store || R == Role::LoadStore;

@@ -22,6 +22,7 @@ namespace warplint {
 struct MemoryAccess {
   const clang::Expr *Site = nullptr;        ///< The subscript/dereference/member.
   const clang::ValueDecl *Base = nullptr;   ///< Pointer parameter or array variable.
+  std::string BaseText; ///< The accessed object as written: "sdata", "p[i].x", "tile".
   sym::MemorySpace Space = sym::MemorySpace::Global;
   bool IsLoad = false, IsStore = false;
   unsigned Width = 4;                       ///< Bytes per lane: 1, 2, 4, 8 or 16.

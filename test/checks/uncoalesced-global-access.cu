@@ -37,13 +37,13 @@ __global__ void bad_transposeNaive(float *odata, const float *idata, int width) 
 __global__ void bad_aos_field(float *out, const Particle *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p': each warp request touches 16 sectors, 4x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': each warp request touches 16 sectors, 4x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_aos_12_bytes(float *out, const Point3 *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].y;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p': each warp request touches 12 sectors, 3x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': each warp request touches 12 sectors, 3x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
