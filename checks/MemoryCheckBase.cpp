@@ -131,7 +131,10 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
   const sym::AccessReport &Rep = E.Report;
   std::string Index = sym::toString(E.Access->Index);
   R.Notes.push_back({E.Access->Site->getBeginLoc(),
-                     "address: " + baseName(*E.Access) + " + (" + Index + ") * " +
+                     "address: " +
+                         (E.Access->Base ? "'" + E.Access->Base->getNameAsString() + "'"
+                                         : baseName(*E.Access)) +
+                         " + (" + Index + ") * " +
                          std::to_string(E.Access->Width) + " bytes"});
   // How consecutive active lanes of the first warp differ, and which lane breaks it.
   if (!Rep.Warps.empty()) {

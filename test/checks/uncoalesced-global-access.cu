@@ -59,7 +59,7 @@ __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
 __global__ void bad_row_pointer(float *a, float *out) {
   float *row = a + blockIdx.x * N;
   out[blockIdx.x * blockDim.x + threadIdx.x] = row[threadIdx.x * 64];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'a': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'row' ('a'): each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_helper_index(float *a, float *out) {
