@@ -2,6 +2,7 @@
 #include "Analysis/KernelAccesses.h"
 
 #include "Frontend/ExprBuilder.h"
+#include "Frontend/MutationCache.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -40,9 +41,71 @@ public:
         Builder(SC, Ctx, Facts), Pad(Pad) {}
 
   std::vector<MemoryAccess> run() {
+    Builder.setEnvironment(&Env);
     if (Facts.body())
       stmt(Facts.body(), nullptr);
     return std::move(Out);
+  }
+
+  // ----- variables that are assigned more than once: straight-line values -----
+
+  /// A local integer variable that the code assigns after its declaration (loop induction
+  /// variables are modelled by ExprBuilder instead).
+  const VarDecl *tracked(const Expr *LHS) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        !V->getType()->isIntegerType() || Facts.loopVar(V))
+      return nullptr;
+    return V;
+  }
+
+  /// Updates the environment after an assignment statement `V = E`, `V += E`, `++V`.
+  void assign(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      const VarDecl *V = BO->isAssignmentOp() ? tracked(BO->getLHS()) : nullptr;
+      if (!V)
+        return;
+      Builder.resetObservations();
+      const sym::Expr *R = Builder.build(BO->getRHS());
+      const sym::Expr *Old = Builder.build(BO->getLHS());
+      switch (BO->getOpcode()) {
+      case BO_Assign: Env[V] = SC.cast(R, ExprBuilder::typeOf(V->getType(), Ctx)); break;
+      case BO_AddAssign: Env[V] = SC.add(Old, R); break;
+      case BO_SubAssign: Env[V] = SC.sub(Old, R); break;
+      case BO_MulAssign: Env[V] = SC.mul(Old, R); break;
+      case BO_ShlAssign: Env[V] = SC.shl(Old, R); break;
+      case BO_ShrAssign: Env[V] = SC.shr(Old, R); break;
+      default:
+        Env[V] = SC.unknown("variable '" + V->getNameAsString() + "' updated by " +
+                            BO->getOpcodeStr().str());
+      }
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      const VarDecl *V =
+          UO->isIncrementDecrementOp() ? tracked(UO->getSubExpr()) : nullptr;
+      if (!V)
+        return;
+      const sym::Expr *Old = Builder.build(UO->getSubExpr());
+      const sym::Expr *One = SC.constant(1, ExprBuilder::typeOf(V->getType(), Ctx));
+      Env[V] = UO->isIncrementOp() ? SC.add(Old, One) : SC.sub(Old, One);
+    }
+  }
+
+  /// After a branch or a loop that may assign \p S's variables, their values are no
+  /// longer one expression: forget them (a later use is Unknown, never a guess).
+  void invalidateAssignedIn(const Stmt *S) {
+    if (!S)
+      return;
+    llvm::SmallVector<const VarDecl *, 8> Gone;
+    for (auto &KV : Env)
+      if (mayModify(S, KV.first))
+        Gone.push_back(KV.first);
+    for (const VarDecl *V : Gone)
+      Env[V] = SC.unknown("variable '" + V->getNameAsString() +
+                          "' is assigned under a condition or in a loop");
   }
 
 private:
@@ -65,19 +128,42 @@ private:
         stmt(If->getInit(), G);
       expr(If->getCond(), G, Role::Load);
       const sym::Expr *C = cond(If->getCond());
+      auto Saved = Env;
       stmt(If->getThen(), conj(G, C));
+      Env = Saved;
       stmt(If->getElse(), conj(G, SC.logicalNot(C)));
+      Env = std::move(Saved);
+      invalidateAssignedIn(If->getThen());
+      invalidateAssignedIn(If->getElse());
       return;
     }
     if (const auto *E = dyn_cast<Expr>(S)) {
       expr(E, G, Role::Load);
+      assign(E);
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit())
+          if (V->getInit()) {
             expr(V->getInit(), G, Role::Load);
+            // A variable assigned again later starts from its initialiser.
+            if (V->hasLocalStorage() && V->getType()->isIntegerType() &&
+                !Facts.loopVar(V) && !Facts.isUnmodified(V)) {
+              Builder.resetObservations();
+              Env[V] = SC.cast(Builder.build(V->getInit()),
+                               ExprBuilder::typeOf(V->getType(), Ctx));
+            }
+          }
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S)) {
+      // Iterations after the first see values assigned in the loop: unknown inside.
+      invalidateAssignedIn(S);
+      for (const Stmt *Child : S->children())
+        stmt(Child, G);
+      invalidateAssignedIn(S);
       return;
     }
     for (const Stmt *Child : S->children())
@@ -466,6 +552,7 @@ private:
   sym::ExprContext &SC;
   FunctionFacts Facts;
   ExprBuilder Builder;
+  llvm::DenseMap<const VarDecl *, const sym::Expr *> Env;
   const PaddingOverride *Pad;
   std::vector<MemoryAccess> Out;
 };

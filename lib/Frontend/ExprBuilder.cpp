@@ -210,6 +210,11 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
   }
   if (!V->getType()->isIntegerType())
     return unknown("non-integer variable '" + V->getNameAsString() + "'", Use);
+  if (Env) {
+    auto E = Env->find(V);
+    if (E != Env->end())
+      return E->second;
+  }
   auto M = Memo.find(V);
   if (M != Memo.end())
     return M->second;

@@ -72,6 +72,13 @@ public:
 
   const sym::Expr *build(const clang::Expr *E);
 
+  /// Values of variables as the code has assigned them so far (straight-line
+  /// reassignment: `x = blockIdx.y * TILE + threadIdx.x;` after an earlier `x = ...`);
+  /// the walker that visits statements in order keeps it up to date.
+  void setEnvironment(const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *E) {
+    Env = E;
+  }
+
   /// First values of geometric loop variables used so far ("s" -> 1), to bind.
   const llvm::StringMap<int64_t> &loopFirstValues() const { return FirstValues; }
   /// Human-readable notes on how loop variables were modelled.
@@ -97,6 +104,7 @@ private:
   /// Parameters of inlined helpers, bound to the caller's argument expressions.
   llvm::DenseMap<const clang::ParmVarDecl *, const sym::Expr *> Bound;
   llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Memo;
+  const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *Env = nullptr;
   llvm::StringMap<int64_t> FirstValues;
   std::vector<std::string> LoopNotes;
   bool DataDependent = false;

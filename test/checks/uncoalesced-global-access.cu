@@ -81,7 +81,26 @@ __global__ void bad_column_walk(const float *m, float *out) {
   out[threadIdx.x] = sum;
 }
 
+__global__ void bad_reassigned(float *out, const float *in) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  out[x] = in[x];
+  x = x * 32;
+  out[x] = in[x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+}
+
 // ---- negatives ----
+
+__global__ void good_reassigned(float *out, const float *in, int flag) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  out[x] = in[x];
+  x = blockIdx.y * 32 + threadIdx.x; // a new coalesced value
+  out[x] = in[x];
+  if (flag)
+    x = threadIdx.x * 32; // assigned under a condition: unknown afterwards, not a guess
+  out[x] = in[x];
+}
 
 __global__ void good_coalesced(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -149,6 +168,8 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   strided<1><<<64, 256>>>(a, b);
   strided<32><<<64, 256>>>(a, b);
   bad_column_walk<<<1, 256>>>(a, b);
+  bad_reassigned<<<64, 256>>>(a, b);
+  good_reassigned<<<dim3(4, 4), 32>>>(a, b, 1);
   good_coalesced<<<64, 256>>>(a, b, 1000);
   good_grid_stride<<<64, 256>>>(a, b, 100000);
   good_vector_types<<<64, 256>>>(v, a, d, d);

@@ -1,0 +1,187 @@
+//===- warplint-dump.cpp - What the engine thinks of each access ----------===//
+//
+// The dump mode of lib/Analysis: one line per memory access of every kernel (and per block
+// shape it is launched with), with the numbers the memory checks judge by. For FileCheck
+// tests and for comparing predictions with Nsight Compute's counters
+// (validation/memory-checks/compare.py).
+//
+//   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/KernelAccesses.h"
+#include "Frontend/CudaCompilationDatabase.h"
+#include "Frontend/CudaToolkit.h"
+#include "Hardware/HardwareModel.h"
+#include "Symbolic/WarpEval.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace warplint;
+
+static llvm::cl::OptionCategory Cat("warplint-dump");
+static llvm::cl::list<std::string> Files(llvm::cl::Positional, llvm::cl::cat(Cat));
+static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"), llvm::cl::cat(Cat));
+static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
+
+namespace {
+
+class Dumper : public RecursiveASTVisitor<Dumper> {
+public:
+  Dumper(ASTContext &Ctx, const hw::HardwareModel &M) : Ctx(Ctx), M(M) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
+        FD->isDependentContext())
+      return true;
+    if (!Launches.built())
+      Launches.build(Ctx, Mutations);
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Kernel;
+    llvm::raw_string_ostream KOS(Kernel);
+    FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
+    for (const KernelShape &S : Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
+      for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
+        sym::AccessQuery Q;
+        Q.Index = A.Index;
+        Q.ElementBytes = A.Width;
+        Q.Guard = A.Guard;
+        Q.Space = A.Space;
+        Q.IsStore = A.IsStore && !A.IsLoad;
+        sym::Bindings B;
+        for (const auto &P : S.Params)
+          B[P.first] = P.second;
+        for (const auto &E : A.Bindings)
+          B[E.getKey()] = E.getValue();
+        sym::LaunchShape Shape = S.Shape;
+        sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, 32);
+        PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
+        std::string Op = A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
+        bool Global = A.Space == sym::MemorySpace::Global;
+        std::string Block = blockDimString(S.Shape.BlockDim);
+        if (Csv) {
+          llvm::outs() << llvm::sys::path::filename(P.getFilename()) << ","
+                       << P.getLine() << "," << P.getColumn() << "," << Kernel << ","
+                       << (Global ? "global" : "shared") << "," << Op << "," << A.Width
+                       << "," << Block << "," << S.Origin << "," << (R.Ok ? "ok" : "fail")
+                       << "," << R.perRequest(Global ? R.Sectors : R.Wavefronts) << ","
+                       << R.perRequest(Global ? R.IdealSectors : R.IdealWavefronts) << ","
+                       << R.Requests << "," << (A.DataDependent ? "gather" : "")
+                       << "," << (R.exact() ? "exact" : "assumed") << ",";
+          for (size_t I = 0; I < S.Params.size(); ++I)
+            llvm::outs() << (I ? ";" : "") << S.Params[I].first << "="
+                         << S.Params[I].second;
+          llvm::outs() << "\n";
+          continue;
+        }
+        llvm::outs() << P.getFilename() << ":" << P.getLine() << ":" << P.getColumn()
+                     << ": " << Kernel << ": " << (Global ? "global " : "shared ") << Op
+                     << " " << A.Width << "B, blockDim " << Block << " (" << S.Origin;
+        for (const auto &Pm : S.Params)
+          llvm::outs() << ", " << Pm.first << " = " << Pm.second;
+        llvm::outs() << ")";
+        if (!R.Ok) {
+          llvm::outs() << ": no prediction: " << R.Failure << "\n";
+          continue;
+        }
+        if (Global)
+          llvm::outs() << llvm::format(": %.3f sectors/request (ideal %.3f)",
+                                       R.perRequest(R.Sectors),
+                                       R.perRequest(R.IdealSectors));
+        else
+          llvm::outs() << llvm::format(
+              ": %.3f wavefronts/request (ideal %.3f), %u-way",
+              R.perRequest(R.Wavefronts), R.perRequest(R.IdealWavefronts),
+              R.MaxConflictDegree);
+        if (A.DataDependent)
+          llvm::outs() << ", data-dependent";
+        llvm::outs() << "\n  index: " << sym::toString(A.Index) << "\n";
+        for (const std::string &As : R.Assumptions)
+          llvm::outs() << "  assumption: " << As << "\n";
+      }
+    }
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const hw::HardwareModel &M;
+  sym::ExprContext SC;
+  MutationCache Mutations;
+  LaunchIndex Launches;
+};
+
+class DumpConsumer : public ASTConsumer {
+public:
+  explicit DumpConsumer(const hw::HardwareModel &M) : M(M) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Dumper(Ctx, M).TraverseAST(Ctx);
+  }
+
+private:
+  const hw::HardwareModel &M;
+};
+
+class DumpAction : public ASTFrontendAction {
+public:
+  explicit DumpAction(const hw::HardwareModel &M) : M(M) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<DumpConsumer>(M);
+  }
+
+private:
+  const hw::HardwareModel &M;
+};
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  std::string Err;
+  int Argc = argc;
+  std::unique_ptr<tooling::CompilationDatabase> Fixed =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv, Err);
+  if (!llvm::cl::ParseCommandLineOptions(Argc, argv, "warplint-dump\n", &llvm::errs()))
+    return 2;
+  const hw::HardwareModel *M = hw::findBuiltinModel(Arch);
+  if (!M) {
+    llvm::errs() << "warplint-dump: unknown --arch '" << Arch
+                 << "'; known: " << hw::knownArchList() << "\n";
+    return 2;
+  }
+  if (!Fixed)
+    Fixed = std::make_unique<tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+  CudaParseOptions Opts;
+  Opts.Arch = hw::canonicalArchName(Arch);
+  Opts.DefaultArch = "sm_90";
+  Opts.Toolkit = findCudaToolkit("");
+  std::string Exe = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
+  Opts.FallbackIncludeDir =
+      (llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)) +
+       "/share/warplint/include")
+          .str();
+  Opts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
+  CudaCompilationDatabase DB(std::move(Fixed), Opts);
+  tooling::ClangTool Tool(DB, std::vector<std::string>(Files.begin(), Files.end()));
+  struct Factory : tooling::FrontendActionFactory {
+    const hw::HardwareModel &M;
+    explicit Factory(const hw::HardwareModel &M) : M(M) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<DumpAction>(M);
+    }
+  } F(*M);
+  if (Csv)
+    llvm::outs() << "file,line,column,kernel,space,op,width,block,shape_origin,status,"
+                    "per_request,ideal_per_request,requests,gather,exactness,params\n";
+  return Tool.run(&F) ? 3 : 0;
+}
