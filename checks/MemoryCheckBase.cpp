@@ -60,23 +60,9 @@ void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
     if (!wants(A))
       continue;
     std::vector<EvaluatedAccess> Results;
-    for (const KernelShape &S : Shapes) {
-      sym::LaunchShape Shape = S.Shape;
-      Shape.WarpSize = M.WarpSize;
-      sym::AccessQuery Q;
-      Q.Index = A.Index;
-      Q.ElementBytes = A.Width;
-      Q.Guard = A.Guard;
-      Q.Space = A.Space;
-      Q.IsStore = A.IsStore && !A.IsLoad;
-      sym::Bindings B;
-      for (const auto &P : S.Params)
-        B[P.first] = P.second;
-      for (const auto &E : A.Bindings)
-        B[E.getKey()] = E.getValue();
+    for (const KernelShape &S : Shapes)
       Results.push_back(
-          {&A, &S, sym::analyzeAccess(SC, M, Q, Shape, B, assumedRuntimeValue())});
-    }
+          {&A, &S, evaluateAccess(SC, M, A, S, assumedRuntimeValue())});
     consider(*Kernel, Results, Ctx);
   }
 }

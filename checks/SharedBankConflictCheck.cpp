@@ -91,19 +91,8 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   if (Before.size() != After.size())
     return std::nullopt;
   const hw::HardwareModel &M = target(Ctx);
-  sym::LaunchShape Shape = E.Shape->Shape;
-  Shape.WarpSize = M.WarpSize;
   auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
-    sym::AccessQuery Q;
-    Q.Index = X.Index;
-    Q.ElementBytes = X.Width;
-    Q.Guard = X.Guard;
-    Q.Space = X.Space;
-    Q.IsStore = X.IsStore && !X.IsLoad;
-    sym::Bindings B;
-    for (const auto &KV : X.Bindings)
-      B[KV.getKey()] = KV.getValue();
-    sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, assumedRuntimeValue());
+    sym::AccessReport R = evaluateAccess(SC, M, X, *E.Shape, assumedRuntimeValue());
     if (!R.Ok)
       return std::nullopt;
     return R.Wavefronts * 1000 / std::max<uint64_t>(1, R.IdealWavefronts);

@@ -19,6 +19,7 @@ cuda_args = ("-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib "
              % mock)
 check_script = os.path.join(config.warplint_src_root, "test", "check_warplint.py")
 
+config.substitutions.append(("%warplint_dump", os.path.join(os.path.dirname(config.warplint_bin), "warplint-dump")))
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%plugin", config.warplint_plugin))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))

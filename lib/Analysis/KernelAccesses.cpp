@@ -662,6 +662,34 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   return {KS};
 }
 
+sym::AccessReport evaluateAccess(sym::ExprContext &SC, const hw::HardwareModel &M,
+                                 const MemoryAccess &A, const KernelShape &S,
+                                 int64_t AssumedRuntimeValue) {
+  sym::AccessQuery Q;
+  Q.Index = A.Index;
+  Q.ElementBytes = A.Width;
+  Q.Guard = A.Guard;
+  Q.Space = A.Space;
+  Q.IsStore = A.IsStore && !A.IsLoad;
+  sym::Bindings B;
+  for (const auto &P : S.Params)
+    B[P.first] = P.second;
+  for (const auto &E : A.Bindings)
+    B[E.getKey()] = E.getValue();
+  sym::LaunchShape Shape = S.Shape;
+  Shape.WarpSize = M.WarpSize;
+  sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
+    Q.Guard = nullptr;
+    R = sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+    if (R.Ok)
+      R.Assumptions.push_back("all lanes pass the enclosing condition (" +
+                              sym::toString(A.Guard) +
+                              "), as in every block but possibly the last");
+  }
+  return R;
+}
+
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S) {
   std::array<unsigned, 3> D = {1, 1, 1};
   llvm::SmallVector<llvm::StringRef, 3> Parts;

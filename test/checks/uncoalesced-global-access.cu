@@ -81,6 +81,13 @@ __global__ void bad_column_walk(const float *m, float *out) {
   out[threadIdx.x] = sum;
 }
 
+__global__ void bad_guarded_stride(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n / 32)
+    out[i] = in[i * 32];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+}
+
 __global__ void bad_reassigned(float *out, const float *in) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   out[x] = in[x];
@@ -169,6 +176,7 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   strided<32><<<64, 256>>>(a, b);
   bad_column_walk<<<1, 256>>>(a, b);
   bad_reassigned<<<64, 256>>>(a, b);
+  bad_guarded_stride<<<64, 256>>>(a, b, 1 << 20);
   good_reassigned<<<dim3(4, 4), 32>>>(a, b, 1);
   good_coalesced<<<64, 256>>>(a, b, 1000);
   good_grid_stride<<<64, 256>>>(a, b, 100000);

@@ -51,19 +51,7 @@ public:
     FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
     for (const KernelShape &S : Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
       for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
-        sym::AccessQuery Q;
-        Q.Index = A.Index;
-        Q.ElementBytes = A.Width;
-        Q.Guard = A.Guard;
-        Q.Space = A.Space;
-        Q.IsStore = A.IsStore && !A.IsLoad;
-        sym::Bindings B;
-        for (const auto &P : S.Params)
-          B[P.first] = P.second;
-        for (const auto &E : A.Bindings)
-          B[E.getKey()] = E.getValue();
-        sym::LaunchShape Shape = S.Shape;
-        sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, 32);
+        sym::AccessReport R = evaluateAccess(SC, M, A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op = A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
         bool Global = A.Space == sym::MemorySpace::Global;
