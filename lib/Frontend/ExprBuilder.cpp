@@ -258,10 +258,38 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
   return Result;
 }
 
+/// Cooperative groups' thread_rank(): the linear thread id within the group.
+static const sym::Expr *threadRank(sym::ExprContext &SC, const CXXMethodDecl &M) {
+  const CXXRecordDecl *RD = M.getParent();
+  if (!RD || M.getName() != "thread_rank")
+    return nullptr;
+  StringRef Group = RD->getName();
+  const sym::Expr *TX = SC.threadIdx(sym::Dim::X), *TY = SC.threadIdx(sym::Dim::Y),
+                  *TZ = SC.threadIdx(sym::Dim::Z);
+  const sym::Expr *BX = SC.blockDim(sym::Dim::X), *BY = SC.blockDim(sym::Dim::Y);
+  // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y
+  const sym::Expr *Linear = SC.add(TX, SC.add(SC.mul(TY, BX), SC.mul(TZ, SC.mul(BX, BY))));
+  if (Group == "thread_block")
+    return Linear;
+  if (Group == "thread_block_tile" || Group.starts_with("__static_size_t")) {
+    // thread_block_tile<N>: rank = linear id % N (N from the template argument).
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+        return SC.rem(Linear, SC.constant(Spec->getTemplateArgs()[0]
+                                              .getAsIntegral()
+                                              .getExtValue()));
+  }
+  return nullptr;
+}
+
 const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
     return unknown("indirect call", CE);
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
+    if (const sym::Expr *R = threadRank(SC, *M))
+      return R;
   StringRef Name = Callee->getName();
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       CE->getNumArgs() == 2 && CE->getType()->isIntegerType()) {
