@@ -233,10 +233,8 @@ private:
     }
     if (isAccessSite(E) && R != Role::AddressOnly) {
       record(E, G, R);
-      // The index expressions inside are loads in their own right.
-      for (const Stmt *Child : E->children())
-        if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-          subExprs(CE, G);
+      // The operands: the base chain is not an access of its own; indices are loads.
+      subExprs(E, G);
       return;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -251,21 +249,23 @@ private:
   }
 
   /// Children of an access site: the index is evaluated (loads), the base is not an
-  /// access of its own unless it is itself a subscript of a pointer array.
+  /// access of its own (`p[i]` inside `p[i].x`, the row `t[y]` inside `t[y][x]`).
   void subExprs(const Expr *E, const sym::Expr *G) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      if (ASE->getType()->isArrayType()) { // a row of a multi-dimensional array
-        subExprs(ASE->getBase(), G);
-        expr(ASE->getIdx(), G, Role::Load);
-        return;
-      }
+      subExprs(ASE->getBase(), G);
+      expr(ASE->getIdx(), G, Role::Load);
+      return;
     }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_Deref)
+        return subExprs(UO->getSubExpr(), G);
     if (isa<DeclRefExpr>(E))
       return;
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (elementOf(ME->getBase()))
-        return subExprs(ME->getBase(), G);
+      if (ME->isArrow())
+        return expr(ME->getBase(), G, Role::Load); // the pointer is a value
+      return subExprs(ME->getBase(), G);
     }
     expr(E, G, Role::Load);
   }
@@ -281,11 +281,23 @@ private:
     return nullptr;
   }
 
-  static bool isAccessSite(const Expr *E) {
+  /// Records of 1, 2, 4, 8 or 16 bytes (float2, float4, int4, a 16-byte struct) move as
+  /// one access; larger or odd-sized ones are split by the compiler and not modelled.
+  bool isAccessSite(const Expr *E) const {
+    auto WholeRecordOk = [&](QualType T) {
+      if (!T->isRecordType())
+        return true;
+      if (T->isIncompleteType() || T->isDependentType())
+        return false;
+      int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+      int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+      return (Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16) &&
+             Align >= Size;
+    };
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-      return !ASE->getType()->isArrayType() && !ASE->getType()->isRecordType();
+      return !ASE->getType()->isArrayType() && WholeRecordOk(ASE->getType());
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      return UO->getOpcode() == UO_Deref && !UO->getType()->isRecordType() &&
+      return UO->getOpcode() == UO_Deref && WholeRecordOk(UO->getType()) &&
              !UO->getType()->isArrayType() && !UO->getType()->isFunctionType();
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (ME->isArrow())

@@ -95,6 +95,8 @@ public:
         llvm::outs() << "\n  index: " << sym::toString(A.Index) << "\n";
         for (const std::string &As : R.Assumptions)
           llvm::outs() << "  assumption: " << As << "\n";
+        for (const std::string &N : A.Notes)
+          llvm::outs() << "  note: " << N << "\n";
       }
     }
     return true;
