@@ -94,6 +94,32 @@ MemoryCheckBase::shapeNote(const KernelShape &S, const SourceManager &SM) const 
               "DefaultBlockDim2D)"};
 }
 
+std::optional<int64_t>
+MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
+  if (R.Warps.empty())
+    return std::nullopt;
+  const sym::WarpCost &W = R.Warps.front();
+  std::vector<std::pair<unsigned, int64_t>> Lanes;
+  unsigned Active = 0;
+  for (unsigned L = 0; L < W.Active.size(); ++L)
+    if (W.Active[L] && Active < W.LaneOffsets.size())
+      Lanes.push_back({L, W.LaneOffsets[Active++]});
+  if (Lanes.size() < 2)
+    return std::nullopt;
+  std::optional<int64_t> Stride;
+  for (size_t I = 1; I < Lanes.size(); ++I) {
+    int64_t LaneGap = Lanes[I].first - Lanes[I - 1].first;
+    int64_t Diff = Lanes[I].second - Lanes[I - 1].second;
+    if (Diff % LaneGap)
+      return std::nullopt;
+    int64_t PerLane = Diff / LaneGap;
+    if (Stride && *Stride != PerLane)
+      return std::nullopt;
+    Stride = PerLane;
+  }
+  return Stride;
+}
+
 std::string MemoryCheckBase::verb(const MemoryAccess &A) {
   if (A.IsLoad && A.IsStore)
     return "read-modify-write of";

@@ -44,6 +44,9 @@ protected:
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
   /// "load from", "store to", "read-modify-write of".
   static std::string verb(const MemoryAccess &A);
+  /// The byte distance between consecutive active lanes of the first warp, when it is the
+  /// same for all of them.
+  static std::optional<int64_t> uniformLaneStride(const sym::AccessReport &R);
   static std::string baseName(const MemoryAccess &A);
 
   sym::ExprContext SC;

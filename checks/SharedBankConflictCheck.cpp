@@ -42,12 +42,17 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   Rep.Conf = R.exact() ? Confidence::Certain : Confidence::Likely;
   if (!R.RuntimeCoefficient.empty())
     Rep.Conf = Confidence::Possible;
+  std::optional<int64_t> Stride = uniformLaneStride(R);
+  std::string Spread =
+      Stride && *Stride % 4 == 0
+          ? ", consecutive lanes " + std::to_string(std::abs(*Stride) / 4) + " words apart"
+          : "";
   Rep.Message = llvm::formatv(
       "{0}-way shared memory bank conflict: {1} {2} needs {3} wavefronts per warp request "
-      "instead of {4} ({5}-byte accesses)",
+      "instead of {4} ({5}-byte accesses{6})",
       R.MaxConflictDegree, verb(A), baseName(A),
       formatRatio(R.perRequest(R.Wavefronts)),
-      formatRatio(R.perRequest(R.IdealWavefronts)), A.Width);
+      formatRatio(R.perRequest(R.IdealWavefronts)), A.Width, Spread);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(assumedRuntimeValue()) + ", a runtime value)";

@@ -87,13 +87,18 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
   if (!R.RuntimeCoefficient.empty())
     Rep.Conf = Confidence::Possible;
   std::string Unit = unitName(M, true);
+  std::optional<int64_t> Stride = uniformLaneStride(R);
+  std::string Spread =
+      Stride ? "consecutive lanes are " + std::to_string(std::abs(*Stride)) +
+                   " bytes apart, so each warp request"
+             : "each warp request";
   Rep.Message = llvm::formatv(
-      "uncoalesced global {0} {1}: each warp request touches {2} {3}, {4}x the {5} "
-      "its {6} bytes need",
+      "uncoalesced global {0} {1}: {7} touches {2} {3}, {4}x the {5} its {6}-byte "
+      "accesses need",
       A.IsStore && !A.IsLoad ? "store to" : (A.IsStore ? "read-modify-write of" : "load from"),
       baseName(A), formatRatio(PerRequest), Unit,
       formatRatio(WorstRatio),
-      formatRatio(IdealPerRequest), A.Width);
+      formatRatio(IdealPerRequest), A.Width, Spread);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(assumedRuntimeValue()) + ", a runtime value)";

@@ -24,7 +24,7 @@ __global__ void bad_transposeCoalesced(float *odata, const float *idata, int wid
   y = blockIdx.x * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 32-way shared memory bank conflict: load from 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 32-way shared memory bank conflict: load from 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) [warplint-shared-bank-conflict]
 }
 
 __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
@@ -36,8 +36,8 @@ __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
     int index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 2-way shared memory bank conflict: read-modify-write of 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: 2-way shared memory bank conflict: load from 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 2-way shared memory bank conflict: read-modify-write of 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 2 words apart) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: 2-way shared memory bank conflict: load from 'sdata' needs 2 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 2 words apart) [warplint-shared-bank-conflict]
     __syncthreads();
   }
   if (tid == 0)
@@ -47,7 +47,7 @@ __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
 __global__ void bad_column_literal(float *out) {
   __shared__ float m[32][32];
   m[threadIdx.x][0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'm' needs 32 wavefronts per warp request instead of 1 (4-byte accesses) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'm' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) [warplint-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = m[0][threadIdx.x];
 }
@@ -55,7 +55,7 @@ __global__ void bad_column_literal(float *out) {
 __global__ void bad_double_stride(double *out) {
   __shared__ double d[64 * 32];
   d[threadIdx.x * 2] = 1.0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 'd' needs 4 wavefronts per warp request instead of 2 (8-byte accesses) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 'd' needs 4 wavefronts per warp request instead of 2 (8-byte accesses, consecutive lanes 4 words apart) [warplint-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = d[threadIdx.x];
 }

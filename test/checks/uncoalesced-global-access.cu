@@ -15,15 +15,15 @@ __device__ int spread(int t) { return t * 33; }
 __global__ void bad_stride32(float *out, const float *in) {
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 32;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_strideCopy(float *odata, const float *idata, int stride) {
   int xid = (blockIdx.x * blockDim.x + threadIdx.x) * stride;
   odata[xid] = idata[xid];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: uncoalesced global load from 'idata': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: uncoalesced global load from 'idata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_transposeNaive(float *odata, const float *idata, int width) {
@@ -31,19 +31,19 @@ __global__ void bad_transposeNaive(float *odata, const float *idata, int width) 
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += 8)
     odata[x * width + (y + j)] = idata[(y + j) * width + x];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'odata': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'odata': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_aos_field(float *out, const Particle *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': each warp request touches 16 sectors, 4x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_aos_12_bytes(float *out, const Point3 *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].y;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': each warp request touches 12 sectors, 3x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
@@ -52,32 +52,32 @@ __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
   float sum = 0.0f;
   for (int i = 0; i < TILE_DIM; i++)
     sum += a[row * TILE_DIM + i] * a[col * TILE_DIM + i];
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: uncoalesced global load from 'a': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: uncoalesced global load from 'a': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
   c[row * M + col] = sum;
 }
 
 __global__ void bad_row_pointer(float *a, float *out) {
   float *row = a + blockIdx.x * N;
   out[blockIdx.x * blockDim.x + threadIdx.x] = row[threadIdx.x * 64];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'row' ('a'): each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'row' ('a'): consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_helper_index(float *a, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = a[spread(threadIdx.x)];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'a': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'a': consecutive lanes are 132 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 template <int STRIDE> __global__ void strided(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * STRIDE];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_column_walk(const float *m, float *out) {
   float sum = 0.0f;
   for (int r = 0; r < N; ++r)
     sum += __ldg(&m[threadIdx.x * N + r]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'm': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'm': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
   out[threadIdx.x] = sum;
 }
 
@@ -85,7 +85,7 @@ __global__ void bad_guarded_stride(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n / 32)
     out[i] = in[i * 32];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_reassigned(float *out, const float *in) {
@@ -93,8 +93,8 @@ __global__ void bad_reassigned(float *out, const float *in) {
   out[x] = in[x];
   x = x * 32;
   out[x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': each warp request touches 32 sectors, 8x the 4 its 4 bytes need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 // ---- negatives ----
