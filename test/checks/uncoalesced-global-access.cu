@@ -163,6 +163,19 @@ __global__ void good_simpleMultiplyAB(float *a, float *b, float *c, int M) {
   c[row * M + col] = sum;
 }
 
+__global__ void good_coalescedMultiply(float *a, float *b, float *c, int N) {
+  // The guide's coalescedMultiply: a tile of A in shared memory, rows of B coalesced.
+  __shared__ float aTile[TILE_DIM][TILE_DIM];
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0.0f;
+  aTile[threadIdx.y][threadIdx.x] = a[row * TILE_DIM + threadIdx.x];
+  __syncwarp();
+  for (int i = 0; i < TILE_DIM; i++)
+    sum += aTile[threadIdx.y][i] * b[i * N + col];
+  c[row * N + col] = sum;
+}
+
 void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q) {
   bad_stride32<<<64, 256>>>(a, b);
   bad_strideCopy<<<64, 256>>>(a, b, 32);
@@ -186,5 +199,6 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   good_stride2<<<64, 256>>>(a, b);
   good_gather<<<64, 256>>>(a, b, idx);
   good_2d_rows<<<dim3(8, 8), dim3(32, 8)>>>(a, 1024);
+  good_coalescedMultiply<<<dim3(4, 4), dim3(32, 32)>>>(a, b, b, 128);
   good_simpleMultiplyAB<<<dim3(4, 4), dim3(32, 32)>>>(a, b, b, 128);
 }
