@@ -163,7 +163,7 @@ __global__ void good_simpleMultiplyAB(float *a, float *b, float *c, int M) {
   c[row * M + col] = sum;
 }
 
-__global__ void good_coalescedMultiply(float *a, float *b, float *c, int N) {
+__global__ void good_coalescedMultiply(float *a, float *b, float *c, int width) {
   // The guide's coalescedMultiply: a tile of A in shared memory, rows of B coalesced.
   __shared__ float aTile[TILE_DIM][TILE_DIM];
   int row = blockIdx.y * blockDim.y + threadIdx.y;
@@ -172,8 +172,8 @@ __global__ void good_coalescedMultiply(float *a, float *b, float *c, int N) {
   aTile[threadIdx.y][threadIdx.x] = a[row * TILE_DIM + threadIdx.x];
   __syncwarp();
   for (int i = 0; i < TILE_DIM; i++)
-    sum += aTile[threadIdx.y][i] * b[i * N + col];
-  c[row * N + col] = sum;
+    sum += aTile[threadIdx.y][i] * b[i * width + col];
+  c[row * width + col] = sum;
 }
 
 void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q) {
