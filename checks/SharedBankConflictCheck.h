@@ -15,7 +15,8 @@ public:
 
 protected:
   bool wants(const MemoryAccess &A) const override {
-    return A.Space == sym::MemorySpace::Shared && !A.DataDependent;
+    return A.Unresolved.empty() && A.Space == sym::MemorySpace::Shared &&
+           !A.DataDependent;
   }
   void consider(const clang::FunctionDecl &Kernel,
                 llvm::ArrayRef<EvaluatedAccess> Results,

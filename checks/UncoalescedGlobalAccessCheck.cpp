@@ -37,7 +37,7 @@ void UncoalescedGlobalAccessCheck::storeOptions(
 }
 
 bool UncoalescedGlobalAccessCheck::wants(const MemoryAccess &A) const {
-  if (A.Space != sym::MemorySpace::Global)
+  if (!A.Unresolved.empty() || A.Space != sym::MemorySpace::Global)
     return false;
   // A gather's pattern is data: nothing in the source says how the lanes spread.
   return ReportGathers || !A.DataDependent;

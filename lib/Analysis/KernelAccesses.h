@@ -30,6 +30,9 @@ struct MemoryAccess {
   const sym::Expr *Guard = nullptr;         ///< Lanes for which it is false skip it.
   int64_t ByteOffset = 0;                   ///< Constant offset not in Index.
   bool DataDependent = false;               ///< Index depends on loaded values.
+  /// Why the address could not be derived (empty when it was); such accesses are listed
+  /// by the dump tool and skipped by the checks.
+  std::string Unresolved;
   llvm::StringMap<int64_t> Bindings;        ///< Loop variables at their first value.
   std::vector<std::string> Notes;           ///< How loops were modelled.
   /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and its

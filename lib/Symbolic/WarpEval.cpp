@@ -165,10 +165,22 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
         Acc = scaled(Acc, V->Const);
       else if (Acc.isConstant())
         Acc = scaled(*V, Acc.Const);
-      else
+      else {
+        // A product of two runtime parts. Name a value that a binding can fix (a
+        // kernel parameter or loop variable: `i * n`, `n * i`), not blockIdx, which
+        // analyzeAccess cannot bind.
+        const Expr *Runtime = V->Terms.front().first;
+        for (const SymValue *F : {&*V, &Acc})
+          for (const auto &T : F->Terms)
+            if (T.first->kind() == ExprKind::Param ||
+                T.first->kind() == ExprKind::LoopIV) {
+              Runtime = T.first;
+              break;
+            }
         return UniformOr("lanes differ by a multiple of runtime value '" +
-                             toString(V->Terms.front().first) + "'",
-                         V->Terms.front().first);
+                             toString(Runtime) + "'",
+                         Runtime);
+      }
     }
     Acc.Const = T.wrap(Acc.Const);
     return Acc;

@@ -97,7 +97,21 @@ __global__ void bad_reassigned(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
+__global__ void bad_runtime_row_length(float *p, int n) {
+  // Gaussian elimination's Fan1 pattern: lanes are n floats apart, n a runtime value.
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p[i * n] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) [warplint-uncoalesced-global-access]
+}
+
 // ---- negatives ----
+
+__global__ void unknown_moved_pointer_parameter(float *p) {
+  // The parameter no longer points where it did: no prediction, so no finding (a
+  // guess would claim "coalesced" for this strided store).
+  p += (blockIdx.x * blockDim.x + threadIdx.x) * 64;
+  p[0] = 1.0f;
+}
 
 __global__ void good_reassigned(float *out, const float *in, int flag) {
   int x = blockIdx.x * 32 + threadIdx.x;

@@ -55,6 +55,8 @@ public:
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op = A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
         bool Global = A.Space == sym::MemorySpace::Global;
+        if (!A.Unresolved.empty())
+          Global = true; // unknown space: listed with the global accesses
         std::string Block = blockDimString(S.Shape.BlockDim);
         if (Csv) {
           llvm::outs() << llvm::sys::path::filename(P.getFilename()) << ","
@@ -92,7 +94,7 @@ public:
               R.MaxConflictDegree);
         if (A.DataDependent)
           llvm::outs() << ", data-dependent";
-        llvm::outs() << "\n  index: " << sym::toString(A.Index) << "\n";
+        llvm::outs() << "\n  index: " << (A.Index ? sym::toString(A.Index) : "?") << "\n";
         for (const std::string &As : R.Assumptions)
           llvm::outs() << "  assumption: " << As << "\n";
         for (const std::string &N : A.Notes)
