@@ -283,16 +283,38 @@ private:
 
   /// Records of 1, 2, 4, 8 or 16 bytes (float2, float4, int4, a 16-byte struct) move as
   /// one access; larger or odd-sized ones are split by the compiler and not modelled.
+  /// A record the hardware moves in one access: 1, 2, 4, 8 or 16 bytes, aligned to its
+  /// size (float2, float4, int4, __align__(16) structs).
+  bool wholeRecord(QualType T) const {
+    if (T->isIncompleteType() || T->isDependentType())
+      return false;
+    int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+    return (Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16) &&
+           Align >= Size;
+  }
+
+  /// The first scalar field of a record the compiler splits into per-field accesses
+  /// (a 12-byte struct, a 4-byte struct of chars), with its byte offset.
+  std::optional<std::pair<const FieldDecl *, int64_t>> firstScalarField(QualType T) const {
+    const RecordDecl *RD = T->getAsRecordDecl();
+    if (!RD || T->isIncompleteType() || T->isDependentType() ||
+        Ctx.getTypeSizeInChars(T).getQuantity() > 64)
+      return std::nullopt;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField())
+        return std::nullopt;
+      QualType FT = F->getType();
+      if (FT->isScalarType())
+        return std::make_pair(F, int64_t(Ctx.getFieldOffset(F) / Ctx.getCharWidth()));
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
   bool isAccessSite(const Expr *E) const {
     auto WholeRecordOk = [&](QualType T) {
-      if (!T->isRecordType())
-        return true;
-      if (T->isIncompleteType() || T->isDependentType())
-        return false;
-      int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
-      int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
-      return (Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16) &&
-             Align >= Size;
+      return !T->isRecordType() || wholeRecord(T) || firstScalarField(T);
     };
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
       return !ASE->getType()->isArrayType() && WholeRecordOk(ASE->getType());
@@ -537,6 +559,21 @@ private:
     if (!A.Space)
       return;
     int64_t Width = sizeOf(Site->getType());
+    std::string SplitNote;
+    if (Site->getType()->isRecordType() && !wholeRecord(Site->getType())) {
+      // Copied field by field: evaluate the first field's access (every field has the
+      // struct's stride, so the verdict is the same for each).
+      auto F = firstScalarField(Site->getType());
+      if (!F)
+        return;
+      SplitNote = "the compiler splits this " + std::to_string(Width) +
+                  "-byte struct (aligned to " +
+                  std::to_string(Ctx.getTypeAlignInChars(Site->getType()).getQuantity()) +
+                  " bytes) into per-field accesses; field '" +
+                  F->first->getNameAsString() + "' is evaluated";
+      Width = sizeOf(F->first->getType());
+      A.Const += F->second;
+    }
     if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
       return; // wider than one instruction: the compiler splits it
     MemoryAccess M;
@@ -571,6 +608,8 @@ private:
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
+    if (!SplitNote.empty())
+      M.Notes.push_back(SplitNote);
     if (A.Array && M.Space == sym::MemorySpace::Shared) {
       M.SharedArray = A.Array;
       extents(A.Array->getType(), M.Extents);

@@ -97,6 +97,15 @@ __global__ void bad_reassigned(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
+__global__ void bad_struct_copy(Particle *out, const Particle *in) {
+  // 16 bytes aligned to 4: copied as four 4-byte accesses, each 16 bytes from the next
+  // lane's (cuda-samples' alignedTypes makes this point).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+}
+
 __global__ void bad_runtime_row_length(float *p, int n) {
   // Gaussian elimination's Fan1 pattern: lanes are n floats apart, n a runtime value.
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -203,6 +212,7 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   strided<32><<<64, 256>>>(a, b);
   bad_column_walk<<<1, 256>>>(a, b);
   bad_reassigned<<<64, 256>>>(a, b);
+  bad_struct_copy<<<64, 256>>>(p, p);
   bad_guarded_stride<<<64, 256>>>(a, b, 1 << 20);
   good_reassigned<<<dim3(4, 4), 32>>>(a, b, 1);
   good_coalesced<<<64, 256>>>(a, b, 1000);
