@@ -11,6 +11,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include <set>
 
 using namespace clang;
 
@@ -44,7 +46,63 @@ public:
     Builder.setEnvironment(&Env);
     if (Facts.body())
       stmt(Facts.body(), nullptr);
+    mergeSiblingFields();
     return std::move(Out);
+  }
+
+  /// `dst[i].x = r; dst[i].y = g; dst[i].z = b;`: nvcc merges stores (and loads) of
+  /// adjacent fields of one element into accesses as wide as the struct's alignment
+  /// allows, so judging each byte store alone would report a cost the hardware does not
+  /// pay. Accesses to two or more fields of the same element with the same role become
+  /// the element's own access (pieces of min(16, alignment) bytes), evaluated once.
+  /// Checked with nvcc 13.0 for sm_90: four byte stores to a uchar4 become one
+  /// `st.global.v4.u8`; the three fields of a float3 (aligned to 4) stay three
+  /// `st.global.f32` at a 12-byte stride.
+  void mergeSiblingFields() {
+    llvm::StringMap<std::vector<size_t>> Groups;
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (!Out[I].ElementKey.empty())
+        Groups[Out[I].ElementKey].push_back(I);
+    std::vector<bool> Drop(Out.size(), false);
+    for (auto &G : Groups) {
+      std::set<int64_t> Fields;
+      for (size_t I : G.second)
+        Fields.insert(Out[I].FieldOffset);
+      if (Fields.size() < 2)
+        continue;
+      MemoryAccess &First = Out[G.second.front()];
+      QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
+      int64_t Size = Ctx.getTypeSizeInChars(RT).getQuantity();
+      int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
+      int64_t Piece = std::min<int64_t>({16, Align, Size});
+      if (Piece != 1 && Piece != 2 && Piece != 4 && Piece != 8 && Piece != 16)
+        continue;
+      const MemoryAccess::ElementAddress &E = First.ElementIndexBytes;
+      int64_t Const = E.Const - First.FieldOffset;
+      const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
+      bool Divisible = Const % Piece == 0;
+      for (auto &T : E.Terms)
+        Divisible &= T.second % Piece == 0;
+      if (!Divisible)
+        continue;
+      for (auto &T : E.Terms)
+        Index = SC.add(Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                     SC.constant(T.second / Piece, sym::IntType::i64())));
+      Index = SC.add(Index, SC.constant(Const / Piece, sym::IntType::i64()));
+      First.Index = Index;
+      First.Width = unsigned(Piece);
+      First.Notes.push_back(std::to_string(Fields.size()) +
+                            " fields of this element are accessed together; the "
+                            "compiler merges them into " +
+                            std::to_string(Piece) + "-byte accesses, evaluated as one");
+      for (size_t K = 1; K < G.second.size(); ++K)
+        Drop[G.second[K]] = true;
+    }
+    std::vector<MemoryAccess> Kept;
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (!Drop[I])
+        Kept.push_back(std::move(Out[I]));
+    Out = std::move(Kept);
   }
 
   // ----- variables that are assigned more than once: straight-line values -----
@@ -566,13 +624,15 @@ private:
       auto F = firstScalarField(Site->getType());
       if (!F)
         return;
-      SplitNote = "the compiler splits this " + std::to_string(Width) +
-                  "-byte struct (aligned to " +
-                  std::to_string(Ctx.getTypeAlignInChars(Site->getType()).getQuantity()) +
-                  " bytes) into per-field accesses; field '" +
-                  F->first->getNameAsString() + "' is evaluated";
-      Width = sizeOf(F->first->getType());
-      A.Const += F->second;
+      // The compiler copies it in the widest pieces its alignment allows (double4:
+      // two 16-byte halves; a 12-byte struct of floats: three 4-byte words), each
+      // piece one request at the struct's stride; the first piece is evaluated.
+      int64_t Align = Ctx.getTypeAlignInChars(Site->getType()).getQuantity();
+      int64_t Piece = std::min<int64_t>({16, Align, Width});
+      SplitNote = "the compiler copies this " + std::to_string(Width) +
+                  "-byte struct (aligned to " + std::to_string(Align) + " bytes) in " +
+                  std::to_string(Piece) + "-byte pieces; the first is evaluated";
+      Width = Piece;
     }
     if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
       return; // wider than one instruction: the compiler splits it
@@ -610,6 +670,26 @@ private:
     M.Notes = Builder.loopNotes();
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
+    // A field of an array element (`dst[i].x`): remember the element, so that sibling
+    // fields written or read together can be treated as the one wide access the compiler
+    // makes of them.
+    if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        if (!ME->isArrow() && elementOf(ME->getBase())) {
+          QualType RT = ME->getBase()->getType();
+          int64_t FieldOff = Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
+          std::string Key;
+          llvm::raw_string_ostream KS(Key);
+          KS << (const void *)A.Base << "|" << (M.IsStore ? "st" : "ld") << "|"
+             << (A.Const - FieldOff);
+          for (auto &T : A.Terms)
+            KS << "|" << sym::toString(T.first) << "*" << T.second;
+          M.ElementKey = Key;
+          M.ElementRecord = RT.getCanonicalType().getTypePtr();
+          M.FieldOffset = FieldOff;
+          M.ElementIndexBytes.Terms = A.Terms;
+          M.ElementIndexBytes.Const = A.Const;
+        }
     if (A.Array && M.Space == sym::MemorySpace::Shared) {
       M.SharedArray = A.Array;
       extents(A.Array->getType(), M.Extents);

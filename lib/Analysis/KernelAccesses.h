@@ -33,6 +33,16 @@ struct MemoryAccess {
   /// Why the address could not be derived (empty when it was); such accesses are listed
   /// by the dump tool and skipped by the checks.
   std::string Unresolved;
+  /// For a field of an array element: which element (base, role, address without the
+  /// field), the element's record type and the field's offset; used to merge sibling
+  /// fields accessed together.
+  std::string ElementKey;
+  const void *ElementRecord = nullptr;
+  int64_t FieldOffset = 0;
+  struct ElementAddress {
+    llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
+    int64_t Const = 0;
+  } ElementIndexBytes;
   llvm::StringMap<int64_t> Bindings;        ///< Loop variables at their first value.
   std::vector<std::string> Notes;           ///< How loops were modelled.
   /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and its

@@ -113,7 +113,26 @@ __global__ void bad_runtime_row_length(float *p, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) [warplint-uncoalesced-global-access]
 }
 
+__global__ void bad_float3_fields(float3 *dst, const float3 *src) {
+  // float3 is aligned to 4: three 4-byte accesses at a 12-byte stride (nvcc 13 PTX).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i].x = src[i].x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: warning: uncoalesced global load from 'src[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  dst[i].y = src[i].y;
+  dst[i].z = src[i].z;
+}
+
 // ---- negatives ----
+
+__global__ void good_uchar4_fields(uchar4 *dst) {
+  // Four byte stores to one uchar4: nvcc merges them into one st.global.v4.u8.
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i].x = 1;
+  dst[i].y = 2;
+  dst[i].z = 3;
+  dst[i].w = 4;
+}
 
 __global__ void unknown_moved_pointer_parameter(float *p) {
   // The parameter no longer points where it did: no prediction, so no finding (a
@@ -199,7 +218,10 @@ __global__ void good_coalescedMultiply(float *a, float *b, float *c, int width) 
   c[row * width + col] = sum;
 }
 
-void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q) {
+void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q,
+            float3 *f3, uchar4 *u4) {
+  bad_float3_fields<<<64, 256>>>(f3, f3);
+  good_uchar4_fields<<<64, 256>>>(u4);
   bad_stride32<<<64, 256>>>(a, b);
   bad_strideCopy<<<64, 256>>>(a, b, 32);
   bad_transposeNaive<<<dim3(32, 32), dim3(32, 8)>>>(a, b, 1024);
