@@ -50,11 +50,12 @@ public:
     return std::move(Out);
   }
 
-  /// `dst[i].x = r; dst[i].y = g; dst[i].z = b;`: nvcc merges stores (and loads) of
-  /// adjacent fields of one element into accesses as wide as the struct's alignment
-  /// allows, so judging each byte store alone would report a cost the hardware does not
-  /// pay. Accesses to two or more fields of the same element with the same role become
-  /// the element's own access (pieces of min(16, alignment) bytes), evaluated once.
+  /// `dst[i].x = r; dst[i].y = g; dst[i].z = b; dst[i].w = a;`: nvcc merges stores (and
+  /// loads) of adjacent fields of one element into accesses as wide as the struct's
+  /// alignment allows, so judging each byte store alone would report a cost the hardware
+  /// does not pay. When every field of an element is accessed with the same role, the
+  /// accesses become the element's own (pieces of min(16, alignment) bytes), evaluated
+  /// once.
   /// Checked with nvcc 13.0 for sm_90: four byte stores to a uchar4 become one
   /// `st.global.v4.u8`; the three fields of a float3 (aligned to 4) stay three
   /// `st.global.f32` at a 12-byte stride.
@@ -72,6 +73,11 @@ public:
         continue;
       MemoryAccess &First = Out[G.second.front()];
       QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
+      // Only when every field is accessed: then the pieces are contiguous. Two fields far
+      // apart (`p[i].weight`, `p[i].cost`) stay separate accesses.
+      const RecordDecl *RD = RT->getAsRecordDecl();
+      if (!RD || size_t(std::distance(RD->field_begin(), RD->field_end())) != Fields.size())
+        continue;
       int64_t Size = Ctx.getTypeSizeInChars(RT).getQuantity();
       int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
       int64_t Piece = std::min<int64_t>({16, Align, Size});
