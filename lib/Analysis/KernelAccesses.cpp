@@ -75,8 +75,14 @@ public:
       QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
       // Only when every field is accessed: then the pieces are contiguous. Two fields far
       // apart (`p[i].weight`, `p[i].cost`) stay separate accesses.
+      // Loads of some fields of a record that fits one access are one wide load too
+      // (nvcc 13: reading .x, .y, .z of a uchar4 is one ld.global.v4.u8); stores may
+      // only write the bytes they own (.x, .y, .z become st.v2.u8 + st.u8).
       const RecordDecl *RD = RT->getAsRecordDecl();
-      if (!RD || size_t(std::distance(RD->field_begin(), RD->field_end())) != Fields.size())
+      bool AllFields =
+          RD && size_t(std::distance(RD->field_begin(), RD->field_end())) == Fields.size();
+      bool LoadsOfOnePiece = !First.IsStore && wholeRecord(RT);
+      if (!AllFields && !LoadsOfOnePiece)
         continue;
       int64_t Size = Ctx.getTypeSizeInChars(RT).getQuantity();
       int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
