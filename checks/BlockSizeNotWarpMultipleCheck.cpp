@@ -1,9 +1,10 @@
 //===- BlockSizeNotWarpMultipleCheck.cpp ----------------------------------===//
 //
-// The guide's rule (modern §10.3, 2.3 §4.4, Medium): "The number of threads per block should
-// be a multiple of 32 threads, because this provides optimal computing efficiency and
-// facilitates coalescing." A warp is 32 consecutive linear thread ids of one block, so a
-// block of B threads occupies ceil(B/32) warps and the last one runs B % 32 lanes.
+// The guide's rule (modern §10.3, 2.3 §4.4, Medium): "The number of threads per
+// block should be a multiple of 32 threads, because this provides optimal
+// computing efficiency and facilitates coalescing." A warp is 32 consecutive
+// linear thread ids of one block, so a block of B threads occupies ceil(B/32)
+// warps and the last one runs B % 32 lanes.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
@@ -11,8 +12,8 @@
 #include "Analysis/LaunchConfig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -64,9 +65,10 @@ static uint64_t nearestMultiple(uint64_t N, unsigned WarpSize) {
   return (N - Down < Up - N) ? Down : Up;
 }
 
-/// Where a fix-it may rewrite \p Lit: its own token in the file (directly or as a macro
-/// argument), provided that token really is an integer literal. A literal that a template
-/// argument or a macro body stands for is not rewritten.
+/// Where a fix-it may rewrite \p Lit: its own token in the file (directly or as
+/// a macro argument), provided that token really is an integer literal. A
+/// literal that a template argument or a macro body stands for is not
+/// rewritten.
 static std::optional<SourceLocation> fixableLiteral(const IntegerLiteral *Lit,
                                                     const SourceManager &SM,
                                                     const LangOptions &LO) {
@@ -80,14 +82,15 @@ static std::optional<SourceLocation> fixableLiteral(const IntegerLiteral *Lit,
   }
   if (!Loc.isFileID())
     return std::nullopt;
-  StringRef Tok = Lexer::getSourceText(CharSourceRange::getTokenRange(Loc, Loc),
-                                       SM, LO);
+  StringRef Tok =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Loc, Loc), SM, LO);
   if (Tok.empty() || !llvm::isDigit(Tok.front()))
     return std::nullopt;
   return Loc;
 }
 
-/// Names the template instantiation a finding comes from, at its point of instantiation.
+/// Names the template instantiation a finding comes from, at its point of
+/// instantiation.
 static void noteInstantiation(const Stmt &S, ASTContext &Ctx, Report &R) {
   DynTypedNodeList Parents = Ctx.getParents(S);
   for (unsigned Steps = 0; !Parents.empty() && Steps < 256; ++Steps) {
@@ -133,20 +136,22 @@ void BlockSizeNotWarpMultipleCheck::check(
                      ? Shape
                      : Shape + " = " + std::to_string(W.Threads)) +
                 " is not a multiple of the warp size (" +
-                std::to_string(WarpSize) + "): the last warp of every block "
-                "runs " + std::to_string(W.LastWarpLanes) + " of " +
+                std::to_string(WarpSize) +
+                "): the last warp of every block "
+                "runs " +
+                std::to_string(W.LastWarpLanes) + " of " +
                 std::to_string(WarpSize) + " lanes";
-    R.Notes.push_back(
-        {R.Loc, "each block occupies " + std::to_string(W.Warps) +
-                    " warps (" + std::to_string(W.Warps * WarpSize) +
-                    " lanes) for " + std::to_string(W.Threads) +
-                    " threads: " + std::to_string(W.IdleLanes) + " lanes (" +
-                    std::to_string(W.idlePercent()) +
-                    "%) idle in every block"});
+    R.Notes.push_back({R.Loc, "each block occupies " + std::to_string(W.Warps) +
+                                  " warps (" +
+                                  std::to_string(W.Warps * WarpSize) +
+                                  " lanes) for " + std::to_string(W.Threads) +
+                                  " threads: " + std::to_string(W.IdleLanes) +
+                                  " lanes (" + std::to_string(W.idlePercent()) +
+                                  "%) idle in every block"});
     if (Block.FromVar)
-      R.Notes.push_back({Block.FromVar->getLocation(),
-                         "block size comes from '" +
-                             Block.FromVar->getNameAsString() + "'"});
+      R.Notes.push_back(
+          {Block.FromVar->getLocation(),
+           "block size comes from '" + Block.FromVar->getNameAsString() + "'"});
     noteInstantiation(*Launch, Ctx, R);
     if (std::optional<SourceLocation> Fixable =
             fixableLiteral(Block.SizeLiteral, SM, getLangOpts())) {
@@ -180,11 +185,11 @@ void BlockSizeNotWarpMultipleCheck::check(
     Report R;
     R.Loc = MaxThreads->getBeginLoc();
     R.Range = MaxThreads->getSourceRange();
-    // __launch_bounds__ gives the largest block the kernel accepts: a launch with that many
-    // threads wastes lanes, a smaller launch may not.
+    // __launch_bounds__ gives the largest block the kernel accepts: a launch
+    // with that many threads wastes lanes, a smaller launch may not.
     R.Conf = Confidence::Likely;
-    R.Message = "__launch_bounds__ of '" + FD->getNameAsString() +
-                "' allows " + std::to_string(W.Threads) +
+    R.Message = "__launch_bounds__ of '" + FD->getNameAsString() + "' allows " +
+                std::to_string(W.Threads) +
                 " threads per block, not a multiple of the warp size (" +
                 std::to_string(WarpSize) + "): a block of that size runs " +
                 std::to_string(W.LastWarpLanes) + " of " +

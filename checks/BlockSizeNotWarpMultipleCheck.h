@@ -7,10 +7,10 @@
 
 namespace warplint {
 
-/// Reports kernel launches whose block size is a known constant that is not a multiple of
-/// the warp size: the last warp of every block runs with idle lanes.
-/// Best Practices Guide §10.3 (2.3: §4.4), Medium priority.
-/// Docs: docs/checks/warplint-block-size-not-warp-multiple.md
+/// Reports kernel launches whose block size is a known constant that is not a
+/// multiple of the warp size: the last warp of every block runs with idle
+/// lanes. Best Practices Guide §10.3 (2.3: §4.4), Medium priority. Docs:
+/// docs/checks/warplint-block-size-not-warp-multiple.md
 class BlockSizeNotWarpMultipleCheck : public WarplintCheck {
 public:
   BlockSizeNotWarpMultipleCheck(llvm::StringRef Name,
@@ -21,10 +21,12 @@ public:
   void onStartOfTranslationUnit() override { Mutations.clear(); }
 
 private:
-  /// Also report `__launch_bounds__(N)` whose maximum block size N is not a warp multiple.
+  /// Also report `__launch_bounds__(N)` whose maximum block size N is not a
+  /// warp multiple.
   const bool CheckLaunchBounds;
-  /// Skip `<<<g, 1>>>`: a one-thread block is a deliberately serial kernel (setup, a
-  /// scalar result, a device-side launcher), not parallel work cut to the wrong size.
+  /// Skip `<<<g, 1>>>`: a one-thread block is a deliberately serial kernel
+  /// (setup, a scalar result, a device-side launcher), not parallel work cut to
+  /// the wrong size.
   const bool IgnoreSingleThreadBlocks;
   MutationCache Mutations;
 };

@@ -6,8 +6,8 @@ namespace warplint {
 static const CheckInfo Registry[] = {
 #define WARPLINT_CHECK(Id, Class, Prio, Label, Modern, G23, Conf, Summary,     \
                        Rule)                                                   \
-  CheckInfo{Id, Priority::Prio, Label, Modern, G23, Summary, Rule,             \
-            Confidence::Conf},
+  CheckInfo{Id,  Priority::Prio, Label, Modern,                                \
+            G23, Summary,        Rule,  Confidence::Conf},
 #include "checks/Checks.def"
 };
 

@@ -15,13 +15,15 @@ llvm::ArrayRef<CheckInfo> allChecks();
 const CheckInfo *findCheck(llvm::StringRef Id);
 
 /// The note every finding carries so that editors show the guide's priority:
-/// "Medium priority: CUDA C++ Best Practices Guide §10.3 (CUDA 2.3 guide §4.4)".
+/// "Medium priority: CUDA C++ Best Practices Guide §10.3 (CUDA 2.3 guide
+/// §4.4)".
 std::string priorityNoteText(const CheckInfo &Info);
 
 /// Where the check's documentation page lives, relative to the repository root.
 std::string docPath(const CheckInfo &Info);
 
-/// Keeps the module's registration object file in static links (see WarplintModule.cpp).
+/// Keeps the module's registration object file in static links (see
+/// WarplintModule.cpp).
 extern volatile int WarplintModuleAnchorSource;
 
 } // namespace warplint

@@ -11,19 +11,22 @@ using namespace clang::ast_matchers;
 
 namespace warplint {
 
-MemoryCheckBase::MemoryCheckBase(StringRef Name, tidy::ClangTidyContext *Context)
+MemoryCheckBase::MemoryCheckBase(StringRef Name,
+                                 tidy::ClangTidyContext *Context)
     : WarplintCheck(Name, Context),
       Default1DText(Options.getLocalOrGlobal("DefaultBlockDim", "256")),
       Default2DText(Options.getLocalOrGlobal("DefaultBlockDim2D", "32x8")) {
   // A bad value is a configuration error, said once, not a silent default.
   auto D1 = parseBlockDim(Default1DText), D2 = parseBlockDim(Default2DText);
   if (!D1)
-    configurationDiag("invalid DefaultBlockDim '%0': expected N, NxM or NxMxK with at "
-                      "most 1024 threads; using 256")
+    configurationDiag(
+        "invalid DefaultBlockDim '%0': expected N, NxM or NxMxK with at "
+        "most 1024 threads; using 256")
         << Default1DText;
   if (!D2)
-    configurationDiag("invalid DefaultBlockDim2D '%0': expected NxM or NxMxK with at "
-                      "most 1024 threads; using 32x8")
+    configurationDiag(
+        "invalid DefaultBlockDim2D '%0': expected NxM or NxMxK with at "
+        "most 1024 threads; using 32x8")
         << Default2DText;
   Default1D = D1.value_or(std::array<unsigned, 3>{256, 1, 1});
   Default2D = D2.value_or(std::array<unsigned, 3>{32, 8, 1});
@@ -52,7 +55,8 @@ void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (!Launches.built())
     Launches.build(Ctx, Mutations);
-  std::vector<KernelShape> Shapes = Launches.shapesFor(*Kernel, Default1D, Default2D);
+  std::vector<KernelShape> Shapes =
+      Launches.shapesFor(*Kernel, Default1D, Default2D);
   std::vector<MemoryAccess> Accesses =
       collectAccesses(*Kernel, Ctx, SC, Mutations);
   const hw::HardwareModel &M = target(Ctx);
@@ -76,22 +80,27 @@ std::string formatRatio(double V) {
 }
 
 std::pair<SourceLocation, std::string>
-MemoryCheckBase::shapeNote(const KernelShape &S, const SourceManager &SM) const {
+MemoryCheckBase::shapeNote(const KernelShape &S,
+                           const SourceManager &SM) const {
   std::string Dim = blockDimString(S.Shape.BlockDim);
   if (S.Origin == "launch") {
     std::string Args;
     for (const auto &P : S.Params)
-      Args += (Args.empty() ? "" : ", ") + P.first + " = " + std::to_string(P.second);
+      Args += (Args.empty() ? "" : ", ") + P.first + " = " +
+              std::to_string(P.second);
     return {S.Loc, "evaluated for blockDim " + Dim +
-                       (Args.empty() ? "" : " and " + Args) + ", from this launch"};
+                       (Args.empty() ? "" : " and " + Args) +
+                       ", from this launch"};
   }
   if (S.Origin == "__launch_bounds__")
-    return {S.Loc, "evaluated for blockDim " + Dim +
-                       " (1-D), from __launch_bounds__; no launch in this file"};
-  return {SourceLocation(),
-          "evaluated for an assumed blockDim " + Dim +
-              ": no launch of this kernel in this file (options DefaultBlockDim, "
-              "DefaultBlockDim2D)"};
+    return {S.Loc,
+            "evaluated for blockDim " + Dim +
+                " (1-D), from __launch_bounds__; no launch in this file"};
+  return {
+      SourceLocation(),
+      "evaluated for an assumed blockDim " + Dim +
+          ": no launch of this kernel in this file (options DefaultBlockDim, "
+          "DefaultBlockDim2D)"};
 }
 
 std::optional<int64_t>
@@ -142,13 +151,15 @@ std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
 void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
   const sym::AccessReport &Rep = E.Report;
   std::string Index = sym::toString(E.Access->Index);
-  R.Notes.push_back({E.Access->Site->getBeginLoc(),
-                     "address: " +
-                         (E.Access->Base ? "'" + E.Access->Base->getNameAsString() + "'"
-                                         : baseName(*E.Access)) +
-                         " + (" + Index + ") * " +
-                         std::to_string(E.Access->Width) + " bytes"});
-  // How consecutive active lanes of the first warp differ, and which lane breaks it.
+  R.Notes.push_back(
+      {E.Access->Site->getBeginLoc(),
+       "address: " +
+           (E.Access->Base ? "'" + E.Access->Base->getNameAsString() + "'"
+                           : baseName(*E.Access)) +
+           " + (" + Index + ") * " + std::to_string(E.Access->Width) +
+           " bytes"});
+  // How consecutive active lanes of the first warp differ, and which lane
+  // breaks it.
   if (!Rep.Warps.empty()) {
     const sym::WarpCost &W = Rep.Warps.front();
     std::vector<std::pair<unsigned, int64_t>> Lanes;
@@ -164,9 +175,9 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
       for (size_t I = 2; I < Lanes.size(); ++I) {
         int64_t DI = Lanes[I].second - Lanes[I - 1].second;
         if (DI != D) {
-          S += "; lane " + std::to_string(Lanes[I].first) + " breaks the pattern (" +
-               std::to_string(DI) + " bytes from lane " +
-               std::to_string(Lanes[I - 1].first) + ")";
+          S += "; lane " + std::to_string(Lanes[I].first) +
+               " breaks the pattern (" + std::to_string(DI) +
+               " bytes from lane " + std::to_string(Lanes[I - 1].first) + ")";
           break;
         }
       }

@@ -17,8 +17,9 @@ struct EvaluatedAccess {
   sym::AccessReport Report;
 };
 
-/// Drives a memory check: finds kernels, their block shapes and accesses, evaluates each
-/// access for each shape with lib/Symbolic, and hands the results to the check.
+/// Drives a memory check: finds kernels, their block shapes and accesses,
+/// evaluates each access for each shape with lib/Symbolic, and hands the
+/// results to the check.
 class MemoryCheckBase : public WarplintCheck {
 public:
   MemoryCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
@@ -44,8 +45,8 @@ protected:
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
   /// "load from", "store to", "read-modify-write of".
   static std::string verb(const MemoryAccess &A);
-  /// The byte distance between consecutive active lanes of the first warp, when it is the
-  /// same for all of them.
+  /// The byte distance between consecutive active lanes of the first warp, when
+  /// it is the same for all of them.
   static std::optional<int64_t> uniformLaneStride(const sym::AccessReport &R);
   static std::string baseName(const MemoryAccess &A);
 

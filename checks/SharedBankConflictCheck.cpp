@@ -1,9 +1,10 @@
 //===- SharedBankConflictCheck.cpp ----------------------------------------===//
 //
-// The guide's rule (2.3 §3.2.2.1, Medium; modern §9.2.2): "Accesses to shared memory should
-// be designed to avoid serializing requests due to bank conflicts." 32 banks of 4 bytes on
-// CC >= 5.0 (lib/Hardware models each generation); lanes reading one word share it; 8- and
-// 16-byte accesses are served in phases (measured on sm_90: docs/validation.md).
+// The guide's rule (2.3 §3.2.2.1, Medium; modern §9.2.2): "Accesses to shared
+// memory should be designed to avoid serializing requests due to bank
+// conflicts." 32 banks of 4 bytes on CC >= 5.0 (lib/Hardware models each
+// generation); lanes reading one word share it; 8- and 16-byte accesses are
+// served in phases (measured on sm_90: docs/validation.md).
 //
 //===----------------------------------------------------------------------===//
 #include "checks/SharedBankConflictCheck.h"
@@ -43,16 +44,18 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   if (!R.RuntimeCoefficient.empty())
     Rep.Conf = Confidence::Possible;
   std::optional<int64_t> Stride = uniformLaneStride(R);
-  std::string Spread =
-      Stride && *Stride % 4 == 0
-          ? ", consecutive lanes " + std::to_string(std::abs(*Stride) / 4) + " words apart"
-          : "";
-  Rep.Message = llvm::formatv(
-      "{0}-way shared memory bank conflict: {1} {2} needs {3} wavefronts per warp request "
-      "instead of {4} ({5}-byte accesses{6})",
-      R.MaxConflictDegree, verb(A), baseName(A),
-      formatRatio(R.perRequest(R.Wavefronts)),
-      formatRatio(R.perRequest(R.IdealWavefronts)), A.Width, Spread);
+  std::string Spread = Stride && *Stride % 4 == 0
+                           ? ", consecutive lanes " +
+                                 std::to_string(std::abs(*Stride) / 4) +
+                                 " words apart"
+                           : "";
+  Rep.Message = llvm::formatv("{0}-way shared memory bank conflict: {1} {2} "
+                              "needs {3} wavefronts per warp request "
+                              "instead of {4} ({5}-byte accesses{6})",
+                              R.MaxConflictDegree, verb(A), baseName(A),
+                              formatRatio(R.perRequest(R.Wavefronts)),
+                              formatRatio(R.perRequest(R.IdealWavefronts)),
+                              A.Width, Spread);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(assumedRuntimeValue()) + ", a runtime value)";
@@ -70,7 +73,8 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   const VarDecl *Array = A.SharedArray;
   if (!Array || A.Extents.size() < 2 || !Array->getTypeSourceInfo())
     return std::nullopt;
-  // The innermost dimension's size as written: `tile[32][32]` or `tile[TILE][TILE]`.
+  // The innermost dimension's size as written: `tile[32][32]` or
+  // `tile[TILE][TILE]`.
   TypeLoc TL = Array->getTypeSourceInfo()->getTypeLoc();
   ConstantArrayTypeLoc Inner;
   while (auto CAT = TL.getAs<ConstantArrayTypeLoc>()) {
@@ -84,20 +88,24 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   SourceRange SR = Size->getSourceRange();
   if (SR.getBegin().isMacroID() || SR.getEnd().isMacroID()) {
     // `tile[TILE]`: the whole size is one macro name; pad after it.
-    SR = SourceRange(SM.getExpansionLoc(SR.getBegin()), SM.getExpansionLoc(SR.getEnd()));
+    SR = SourceRange(SM.getExpansionLoc(SR.getBegin()),
+                     SM.getExpansionLoc(SR.getEnd()));
     if (!SR.getBegin().isFileID())
       return std::nullopt;
   }
 
   // Re-evaluate every shared access of the kernel with one element of padding.
   PaddingOverride Pad{Array, 1};
-  std::vector<MemoryAccess> Before = collectAccesses(Kernel, Ctx, SC, Mutations);
-  std::vector<MemoryAccess> After = collectAccesses(Kernel, Ctx, SC, Mutations, &Pad);
+  std::vector<MemoryAccess> Before =
+      collectAccesses(Kernel, Ctx, SC, Mutations);
+  std::vector<MemoryAccess> After =
+      collectAccesses(Kernel, Ctx, SC, Mutations, &Pad);
   if (Before.size() != After.size())
     return std::nullopt;
   const hw::HardwareModel &M = target(Ctx);
   auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
-    sym::AccessReport R = evaluateAccess(SC, M, X, *E.Shape, assumedRuntimeValue());
+    sym::AccessReport R =
+        evaluateAccess(SC, M, X, *E.Shape, assumedRuntimeValue());
     if (!R.Ok)
       return std::nullopt;
     return R.Wavefronts * 1000 / std::max<uint64_t>(1, R.IdealWavefronts);
@@ -115,9 +123,9 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   if (!FixesThis)
     return std::nullopt;
   uint64_t Extent = A.Extents.back();
-  std::string Text =
-      Lexer::getSourceText(CharSourceRange::getTokenRange(SR), SM, Ctx.getLangOpts())
-          .str();
+  std::string Text = Lexer::getSourceText(CharSourceRange::getTokenRange(SR),
+                                          SM, Ctx.getLangOpts())
+                         .str();
   FixItHint Fix;
   if (const auto *Lit = dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
       Lit && !SR.getBegin().isMacroID() && Size->getBeginLoc().isFileID())
@@ -125,12 +133,14 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
                                        std::to_string(Extent + 1));
   else
     Fix = FixItHint::CreateInsertion(
-        Lexer::getLocForEndOfToken(SR.getEnd(), 0, SM, Ctx.getLangOpts()), " + 1");
-  return std::make_pair("pad the innermost dimension of '" + Array->getNameAsString() +
-                            "' by one element (" + Text + " -> " + Text +
-                            " + 1 = " + std::to_string(Extent + 1) +
-                            "): every access to it is then conflict-free or no worse",
-                        Fix);
+        Lexer::getLocForEndOfToken(SR.getEnd(), 0, SM, Ctx.getLangOpts()),
+        " + 1");
+  return std::make_pair(
+      "pad the innermost dimension of '" + Array->getNameAsString() +
+          "' by one element (" + Text + " -> " + Text +
+          " + 1 = " + std::to_string(Extent + 1) +
+          "): every access to it is then conflict-free or no worse",
+      Fix);
 }
 
 } // namespace warplint

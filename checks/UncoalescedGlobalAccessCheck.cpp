@@ -1,9 +1,10 @@
 //===- UncoalescedGlobalAccessCheck.cpp -----------------------------------===//
 //
-// The guide's rule (modern §9.2.1, 2.3 §3.2.1, High): "Ensure global memory accesses are
-// coalesced whenever possible." The warp's lane addresses come from lib/Symbolic; the
-// transactions from the target's coalescing rule in lib/Hardware (32-byte sectors on
-// CC >= 3.0, 128-byte lines on 2.x, half-warp segments on 1.x).
+// The guide's rule (modern §9.2.1, 2.3 §3.2.1, High): "Ensure global memory
+// accesses are coalesced whenever possible." The warp's lane addresses come
+// from lib/Symbolic; the transactions from the target's coalescing rule in
+// lib/Hardware (32-byte sectors on CC >= 3.0, 128-byte lines on 2.x, half-warp
+// segments on 1.x).
 //
 //===----------------------------------------------------------------------===//
 #include "checks/UncoalescedGlobalAccessCheck.h"
@@ -22,7 +23,8 @@ UncoalescedGlobalAccessCheck::UncoalescedGlobalAccessCheck(
       ReportMisaligned(Options.get("ReportMisaligned", false)),
       ReportGathers(Options.get("ReportGathers", false)) {
   if (StringRef(ThresholdText).getAsDouble(Threshold) || Threshold < 1.0) {
-    configurationDiag("invalid Threshold '%0' for %1: expected a number >= 1; using 2.0")
+    configurationDiag(
+        "invalid Threshold '%0' for %1: expected a number >= 1; using 2.0")
         << ThresholdText << Name;
     Threshold = 2.0;
   }
@@ -39,7 +41,8 @@ void UncoalescedGlobalAccessCheck::storeOptions(
 bool UncoalescedGlobalAccessCheck::wants(const MemoryAccess &A) const {
   if (!A.Unresolved.empty() || A.Space != sym::MemorySpace::Global)
     return false;
-  // A gather's pattern is data: nothing in the source says how the lanes spread.
+  // A gather's pattern is data: nothing in the source says how the lanes
+  // spread.
   return ReportGathers || !A.DataDependent;
 }
 
@@ -88,16 +91,18 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
     Rep.Conf = Confidence::Possible;
   std::string Unit = unitName(M, true);
   std::optional<int64_t> Stride = uniformLaneStride(R);
-  std::string Spread =
-      Stride ? "consecutive lanes are " + std::to_string(std::abs(*Stride)) +
-                   " bytes apart, so each warp request"
-             : "each warp request";
+  std::string Spread = Stride ? "consecutive lanes are " +
+                                    std::to_string(std::abs(*Stride)) +
+                                    " bytes apart, so each warp request"
+                              : "each warp request";
   Rep.Message = llvm::formatv(
-      "uncoalesced global {0} {1}: {7} touches {2} {3}, {4}x the {5} its {6}-byte "
+      "uncoalesced global {0} {1}: {7} touches {2} {3}, {4}x the {5} its "
+      "{6}-byte "
       "accesses need",
-      A.IsStore && !A.IsLoad ? "store to" : (A.IsStore ? "read-modify-write of" : "load from"),
-      baseName(A), formatRatio(PerRequest), Unit,
-      formatRatio(WorstRatio),
+      A.IsStore && !A.IsLoad
+          ? "store to"
+          : (A.IsStore ? "read-modify-write of" : "load from"),
+      baseName(A), formatRatio(PerRequest), Unit, formatRatio(WorstRatio),
       formatRatio(IdealPerRequest), A.Width, Spread);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +

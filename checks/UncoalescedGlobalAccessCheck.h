@@ -6,10 +6,10 @@
 
 namespace warplint {
 
-/// Reports global loads and stores whose warp touches more memory transactions (32-byte
-/// sectors on CC >= 3.0) than the bytes it uses need, by more than a threshold.
-/// Best Practices Guide §9.2.1 (2.3: §3.2.1), High priority.
-/// Docs: docs/checks/warplint-uncoalesced-global-access.md
+/// Reports global loads and stores whose warp touches more memory transactions
+/// (32-byte sectors on CC >= 3.0) than the bytes it uses need, by more than a
+/// threshold. Best Practices Guide §9.2.1 (2.3: §3.2.1), High priority. Docs:
+/// docs/checks/warplint-uncoalesced-global-access.md
 class UncoalescedGlobalAccessCheck : public MemoryCheckBase {
 public:
   UncoalescedGlobalAccessCheck(llvm::StringRef Name,
@@ -23,10 +23,12 @@ protected:
                 clang::ASTContext &Ctx) override;
 
 private:
-  const std::string ThresholdText; ///< "2.0": report above this many times the ideal
+  const std::string
+      ThresholdText; ///< "2.0": report above this many times the ideal
   double Threshold = 2.0;
-  const bool ReportMisaligned;     ///< report any excess, e.g. 5 sectors instead of 4
-  const bool ReportGathers;        ///< report data-dependent indices (a[idx[i]])
+  const bool
+      ReportMisaligned;     ///< report any excess, e.g. 5 sectors instead of 4
+  const bool ReportGathers; ///< report data-dependent indices (a[idx[i]])
 };
 
 } // namespace warplint

@@ -20,8 +20,7 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
     ArchOption = It->second.Value;
 }
 
-const hw::HardwareModel &
-WarplintCheck::target(const ASTContext &Ctx) const {
+const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
   if (!ArchOption.empty())
     if (const hw::HardwareModel *M = hw::findBuiltinModel(ArchOption))
       return *M;
@@ -55,11 +54,11 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first))
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf);
   }
-  // Notes go at file locations: a note inside a macro would drag its own "expanded from
-  // macro" chain along, repeating what the warning already shows.
+  // Notes go at file locations: a note inside a macro would drag its own
+  // "expanded from macro" chain along, repeating what the warning already
+  // shows.
   for (const auto &N : R.Notes)
-    diag(SM.getFileLoc(N.first), escapeForDiag(N.second),
-         DiagnosticIDs::Note);
+    diag(SM.getFileLoc(N.first), escapeForDiag(N.second), DiagnosticIDs::Note);
   if (R.Suggestion)
     diag(R.Suggestion->second.RemoveRange.getBegin(),
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
@@ -91,9 +90,8 @@ void recordConfidence(llvm::StringRef Check, llvm::StringRef File,
   L.Entries[confidenceKey(Check, File, Offset)] = C;
 }
 
-std::optional<Confidence> lookupConfidence(llvm::StringRef Check,
-                                           llvm::StringRef File,
-                                           unsigned Offset) {
+std::optional<Confidence>
+lookupConfidence(llvm::StringRef Check, llvm::StringRef File, unsigned Offset) {
   ConfidenceLog &L = confidenceLog();
   std::lock_guard<std::mutex> Lock(L.Mu);
   auto It = L.Entries.find(confidenceKey(Check, File, Offset));

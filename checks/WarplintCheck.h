@@ -1,8 +1,9 @@
 //===- WarplintCheck.h - Base of every warplint check -----------*- C++ -*-===//
 //
-// Part of warplint. A check decides whether and how to report; the analysis lives in
-// lib/Analysis. Every check is a clang-tidy check, so the standalone binary and the
-// clang-tidy plugin run the same code and give the same findings.
+// Part of warplint. A check decides whether and how to report; the analysis
+// lives in lib/Analysis. Every check is a clang-tidy check, so the standalone
+// binary and the clang-tidy plugin run the same code and give the same
+// findings.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_CHECKS_WARPLINTCHECK_H
@@ -17,12 +18,12 @@
 
 namespace warplint {
 
-/// The documented default target when neither the command line, the compile command nor
-/// the configuration names one (README "Target architecture").
+/// The documented default target when neither the command line, the compile
+/// command nor the configuration names one (README "Target architecture").
 inline constexpr const char *DefaultArch = "sm_90";
 
-/// The global option the standalone binary sets from --arch; plugin users may set it in
-/// .clang-tidy CheckOptions.
+/// The global option the standalone binary sets from --arch; plugin users may
+/// set it in .clang-tidy CheckOptions.
 inline constexpr const char *ArchOptionKey = "warplint.Arch";
 
 /// A finding as a check describes it, before it becomes clang diagnostics.
@@ -32,14 +33,15 @@ struct Report {
   std::string Message;
   /// Evidence: where each number in the message comes from.
   std::vector<std::pair<clang::SourceLocation, std::string>> Notes;
-  /// A suggestion the user should review (e.g. a new block size): a note with a fix-it,
-  /// which clang-tidy applies only with --fix-notes.
+  /// A suggestion the user should review (e.g. a new block size): a note with a
+  /// fix-it, which clang-tidy applies only with --fix-notes.
   std::optional<std::pair<std::string, clang::FixItHint>> Suggestion;
   Confidence Conf = Confidence::Likely;
 };
 
-/// Base class of warplint's checks: emits a Report as a warning, its evidence notes and the
-/// guide's priority note, and records the confidence for the standalone emitters.
+/// Base class of warplint's checks: emits a Report as a warning, its evidence
+/// notes and the guide's priority note, and records the confidence for the
+/// standalone emitters.
 class WarplintCheck : public clang::tidy::ClangTidyCheck {
 public:
   WarplintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
@@ -51,8 +53,8 @@ public:
 protected:
   void emit(const Report &R, const clang::SourceManager &SM);
 
-  /// The hardware model of the target: the warplint.Arch option, else the GPU the
-  /// translation unit is compiled for, else DefaultArch.
+  /// The hardware model of the target: the warplint.Arch option, else the GPU
+  /// the translation unit is compiled for, else DefaultArch.
   const hw::HardwareModel &target(const clang::ASTContext &Ctx) const;
 
 private:
@@ -60,13 +62,13 @@ private:
   std::string ArchOption;
 };
 
-/// Records the confidence of each emitted warning, keyed by check, file and offset; the
-/// standalone binary reads it back (clang diagnostics have no field for it).
+/// Records the confidence of each emitted warning, keyed by check, file and
+/// offset; the standalone binary reads it back (clang diagnostics have no field
+/// for it).
 void recordConfidence(llvm::StringRef Check, llvm::StringRef File,
                       unsigned Offset, Confidence C);
-std::optional<Confidence> lookupConfidence(llvm::StringRef Check,
-                                           llvm::StringRef File,
-                                           unsigned Offset);
+std::optional<Confidence>
+lookupConfidence(llvm::StringRef Check, llvm::StringRef File, unsigned Offset);
 
 } // namespace warplint
 

@@ -12,8 +12,8 @@ namespace {
 /// The clang-tidy module holding every warplint check (rows of Checks.def).
 class WarplintModule : public clang::tidy::ClangTidyModule {
 public:
-  void addCheckFactories(
-      clang::tidy::ClangTidyCheckFactories &Factories) override {
+  void
+  addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
 #define WARPLINT_CHECK(Id, Class, ...) Factories.registerCheck<Class>(Id);
 #include "checks/Checks.def"
   }
@@ -21,8 +21,8 @@ public:
 
 } // namespace
 
-// Registration happens when this object file is loaded: by the plugin's dlopen in
-// clang-tidy, and through the anchor below in the standalone binary.
+// Registration happens when this object file is loaded: by the plugin's dlopen
+// in clang-tidy, and through the anchor below in the standalone binary.
 static clang::tidy::ClangTidyModuleRegistry::Add<WarplintModule>
     X("warplint-module", "Static performance checks for CUDA (warplint).");
 

@@ -20,14 +20,17 @@ namespace warplint {
 
 namespace {
 
-/// An address: a base object plus a byte offset made of (expression, bytes) terms.
+/// An address: a base object plus a byte offset made of (expression, bytes)
+/// terms.
 struct Address {
   const ValueDecl *Base = nullptr;
-  std::optional<sym::MemorySpace> Space; ///< None: not global or shared (local, constant)
+  std::optional<sym::MemorySpace>
+      Space; ///< None: not global or shared (local, constant)
   llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
   int64_t Const = 0;
   std::string Failure;
-  const VarDecl *Array = nullptr; ///< The declared array, for shared padding fix-its.
+  const VarDecl *Array =
+      nullptr; ///< The declared array, for shared padding fix-its.
   bool ok() const { return Base && Failure.empty(); }
 };
 
@@ -50,15 +53,15 @@ public:
     return std::move(Out);
   }
 
-  /// `dst[i].x = r; dst[i].y = g; dst[i].z = b; dst[i].w = a;`: nvcc merges stores (and
-  /// loads) of adjacent fields of one element into accesses as wide as the struct's
-  /// alignment allows, so judging each byte store alone would report a cost the hardware
-  /// does not pay. When every field of an element is accessed with the same role, the
-  /// accesses become the element's own (pieces of min(16, alignment) bytes), evaluated
-  /// once.
-  /// Checked with nvcc 13.0 for sm_90: four byte stores to a uchar4 become one
-  /// `st.global.v4.u8`; the three fields of a float3 (aligned to 4) stay three
-  /// `st.global.f32` at a 12-byte stride.
+  /// `dst[i].x = r; dst[i].y = g; dst[i].z = b; dst[i].w = a;`: nvcc merges
+  /// stores (and loads) of adjacent fields of one element into accesses as wide
+  /// as the struct's alignment allows, so judging each byte store alone would
+  /// report a cost the hardware does not pay. When every field of an element is
+  /// accessed with the same role, the accesses become the element's own (pieces
+  /// of min(16, alignment) bytes), evaluated once. Checked with nvcc 13.0 for
+  /// sm_90: four byte stores to a uchar4 become one `st.global.v4.u8`; the
+  /// three fields of a float3 (aligned to 4) stay three `st.global.f32` at a
+  /// 12-byte stride.
   void mergeSiblingFields() {
     llvm::StringMap<std::vector<size_t>> Groups;
     for (size_t I = 0; I < Out.size(); ++I)
@@ -73,14 +76,16 @@ public:
         continue;
       MemoryAccess &First = Out[G.second.front()];
       QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
-      // Only when every field is accessed: then the pieces are contiguous. Two fields far
-      // apart (`p[i].weight`, `p[i].cost`) stay separate accesses.
-      // Loads of some fields of a record that fits one access are one wide load too
-      // (nvcc 13: reading .x, .y, .z of a uchar4 is one ld.global.v4.u8); stores may
-      // only write the bytes they own (.x, .y, .z become st.v2.u8 + st.u8).
+      // Only when every field is accessed: then the pieces are contiguous. Two
+      // fields far apart (`p[i].weight`, `p[i].cost`) stay separate accesses.
+      // Loads of some fields of a record that fits one access are one wide load
+      // too (nvcc 13: reading .x, .y, .z of a uchar4 is one ld.global.v4.u8);
+      // stores may only write the bytes they own (.x, .y, .z become st.v2.u8 +
+      // st.u8).
       const RecordDecl *RD = RT->getAsRecordDecl();
       bool AllFields =
-          RD && size_t(std::distance(RD->field_begin(), RD->field_end())) == Fields.size();
+          RD && size_t(std::distance(RD->field_begin(), RD->field_end())) ==
+                    Fields.size();
       bool LoadsOfOnePiece = !First.IsStore && wholeRecord(RT);
       if (!AllFields && !LoadsOfOnePiece)
         continue;
@@ -98,15 +103,17 @@ public:
       if (!Divisible)
         continue;
       for (auto &T : E.Terms)
-        Index = SC.add(Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                     SC.constant(T.second / Piece, sym::IntType::i64())));
+        Index = SC.add(
+            Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                          SC.constant(T.second / Piece, sym::IntType::i64())));
       Index = SC.add(Index, SC.constant(Const / Piece, sym::IntType::i64()));
       First.Index = Index;
       First.Width = unsigned(Piece);
-      First.Notes.push_back(std::to_string(Fields.size()) +
-                            " fields of this element are accessed together; the "
-                            "compiler merges them into " +
-                            std::to_string(Piece) + "-byte accesses, evaluated as one");
+      First.Notes.push_back(
+          std::to_string(Fields.size()) +
+          " fields of this element are accessed together; the "
+          "compiler merges them into " +
+          std::to_string(Piece) + "-byte accesses, evaluated as one");
       for (size_t K = 1; K < G.second.size(); ++K)
         Drop[G.second[K]] = true;
     }
@@ -117,10 +124,11 @@ public:
     Out = std::move(Kept);
   }
 
-  // ----- variables that are assigned more than once: straight-line values -----
+  // ----- variables that are assigned more than once: straight-line values
+  // -----
 
-  /// A local integer variable that the code assigns after its declaration (loop induction
-  /// variables are modelled by ExprBuilder instead).
+  /// A local integer variable that the code assigns after its declaration (loop
+  /// induction variables are modelled by ExprBuilder instead).
   const VarDecl *tracked(const Expr *LHS) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -130,7 +138,8 @@ public:
     return V;
   }
 
-  /// Updates the environment after an assignment statement `V = E`, `V += E`, `++V`.
+  /// Updates the environment after an assignment statement `V = E`, `V += E`,
+  /// `++V`.
   void assign(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -141,15 +150,27 @@ public:
       const sym::Expr *R = Builder.build(BO->getRHS());
       const sym::Expr *Old = Builder.build(BO->getLHS());
       switch (BO->getOpcode()) {
-      case BO_Assign: Env[V] = SC.cast(R, ExprBuilder::typeOf(V->getType(), Ctx)); break;
-      case BO_AddAssign: Env[V] = SC.add(Old, R); break;
-      case BO_SubAssign: Env[V] = SC.sub(Old, R); break;
-      case BO_MulAssign: Env[V] = SC.mul(Old, R); break;
-      case BO_ShlAssign: Env[V] = SC.shl(Old, R); break;
-      case BO_ShrAssign: Env[V] = SC.shr(Old, R); break;
+      case BO_Assign:
+        Env[V] = SC.cast(R, ExprBuilder::typeOf(V->getType(), Ctx));
+        break;
+      case BO_AddAssign:
+        Env[V] = SC.add(Old, R);
+        break;
+      case BO_SubAssign:
+        Env[V] = SC.sub(Old, R);
+        break;
+      case BO_MulAssign:
+        Env[V] = SC.mul(Old, R);
+        break;
+      case BO_ShlAssign:
+        Env[V] = SC.shl(Old, R);
+        break;
+      case BO_ShrAssign:
+        Env[V] = SC.shr(Old, R);
+        break;
       default:
-        Env[V] = SC.unknown("variable '" + V->getNameAsString() + "' updated by " +
-                            BO->getOpcodeStr().str());
+        Env[V] = SC.unknown("variable '" + V->getNameAsString() +
+                            "' updated by " + BO->getOpcodeStr().str());
       }
       return;
     }
@@ -159,13 +180,15 @@ public:
       if (!V)
         return;
       const sym::Expr *Old = Builder.build(UO->getSubExpr());
-      const sym::Expr *One = SC.constant(1, ExprBuilder::typeOf(V->getType(), Ctx));
+      const sym::Expr *One =
+          SC.constant(1, ExprBuilder::typeOf(V->getType(), Ctx));
       Env[V] = UO->isIncrementOp() ? SC.add(Old, One) : SC.sub(Old, One);
     }
   }
 
-  /// After a branch or a loop that may assign \p S's variables, their values are no
-  /// longer one expression: forget them (a later use is Unknown, never a guess).
+  /// After a branch or a loop that may assign \p S's variables, their values
+  /// are no longer one expression: forget them (a later use is Unknown, never a
+  /// guess).
   void invalidateAssignedIn(const Stmt *S) {
     if (!S)
       return;
@@ -179,7 +202,8 @@ public:
   }
 
 private:
-  // ----- statements: track the guard (conjunction of enclosing conditions) -----
+  // ----- statements: track the guard (conjunction of enclosing conditions)
+  // -----
   void stmt(const Stmt *S, const sym::Expr *G) {
     if (!S)
       return;
@@ -229,7 +253,8 @@ private:
     }
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S)) {
-      // Iterations after the first see values assigned in the loop: unknown inside.
+      // Iterations after the first see values assigned in the loop: unknown
+      // inside.
       invalidateAssignedIn(S);
       for (const Stmt *Child : S->children())
         stmt(Child, G);
@@ -292,10 +317,11 @@ private:
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       // __ldg(&a[i]) and the other cache-hinted loads: a global load of *arg.
       if (const FunctionDecl *F = CE->getDirectCallee())
-        if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isPointerType() &&
-            llvm::is_contained({"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu",
-                                "__ldcv"},
-                               F->getName())) {
+        if (CE->getNumArgs() == 1 &&
+            CE->getArg(0)->getType()->isPointerType() &&
+            llvm::is_contained(
+                {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
+                F->getName())) {
           record(CE, G, Role::Load, CE->getArg(0));
           subExprs(CE->getArg(0), G);
           return;
@@ -303,13 +329,15 @@ private:
     }
     if (isAccessSite(E) && R != Role::AddressOnly) {
       record(E, G, R);
-      // The operands: the base chain is not an access of its own; indices are loads.
+      // The operands: the base chain is not an access of its own; indices are
+      // loads.
       subExprs(E, G);
       return;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      // a[i].x with a record element: the member is the access (handled above when the
-      // base is an element); other member accesses pass their role to the base.
+      // a[i].x with a record element: the member is the access (handled above
+      // when the base is an element); other member accesses pass their role to
+      // the base.
       expr(ME->getBase(), G, R);
       return;
     }
@@ -318,8 +346,9 @@ private:
         expr(CE, G, Role::Load);
   }
 
-  /// Children of an access site: the index is evaluated (loads), the base is not an
-  /// access of its own (`p[i]` inside `p[i].x`, the row `t[y]` inside `t[y][x]`).
+  /// Children of an access site: the index is evaluated (loads), the base is
+  /// not an access of its own (`p[i]` inside `p[i].x`, the row `t[y]` inside
+  /// `t[y][x]`).
   void subExprs(const Expr *E, const sym::Expr *G) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -351,10 +380,10 @@ private:
     return nullptr;
   }
 
-  /// Records of 1, 2, 4, 8 or 16 bytes (float2, float4, int4, a 16-byte struct) move as
-  /// one access; larger or odd-sized ones are split by the compiler and not modelled.
-  /// A record the hardware moves in one access: 1, 2, 4, 8 or 16 bytes, aligned to its
-  /// size (float2, float4, int4, __align__(16) structs).
+  /// Records of 1, 2, 4, 8 or 16 bytes (float2, float4, int4, a 16-byte struct)
+  /// move as one access; larger or odd-sized ones are split by the compiler and
+  /// not modelled. A record the hardware moves in one access: 1, 2, 4, 8 or 16
+  /// bytes, aligned to its size (float2, float4, int4, __align__(16) structs).
   bool wholeRecord(QualType T) const {
     if (T->isIncompleteType() || T->isDependentType())
       return false;
@@ -364,9 +393,11 @@ private:
            Align >= Size;
   }
 
-  /// The first scalar field of a record the compiler splits into per-field accesses
-  /// (a 12-byte struct, a 4-byte struct of chars), with its byte offset.
-  std::optional<std::pair<const FieldDecl *, int64_t>> firstScalarField(QualType T) const {
+  /// The first scalar field of a record the compiler splits into per-field
+  /// accesses (a 12-byte struct, a 4-byte struct of chars), with its byte
+  /// offset.
+  std::optional<std::pair<const FieldDecl *, int64_t>>
+  firstScalarField(QualType T) const {
     const RecordDecl *RD = T->getAsRecordDecl();
     if (!RD || T->isIncompleteType() || T->isDependentType() ||
         Ctx.getTypeSizeInChars(T).getQuantity() > 64)
@@ -376,7 +407,8 @@ private:
         return std::nullopt;
       QualType FT = F->getType();
       if (FT->isScalarType())
-        return std::make_pair(F, int64_t(Ctx.getFieldOffset(F) / Ctx.getCharWidth()));
+        return std::make_pair(
+            F, int64_t(Ctx.getFieldOffset(F) / Ctx.getCharWidth()));
       return std::nullopt;
     }
     return std::nullopt;
@@ -393,7 +425,8 @@ private:
              !UO->getType()->isArrayType() && !UO->getType()->isFunctionType();
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (ME->isArrow())
-        return !ME->getType()->isRecordType() && !ME->getType()->isArrayType() &&
+        return !ME->getType()->isRecordType() &&
+               !ME->getType()->isArrayType() &&
                isa<FieldDecl>(ME->getMemberDecl());
       return elementOf(ME->getBase()) && isa<FieldDecl>(ME->getMemberDecl()) &&
              !ME->getType()->isRecordType() && !ME->getType()->isArrayType();
@@ -441,8 +474,8 @@ private:
         return A;
       }
       if (const auto *V = dyn_cast<VarDecl>(D)) {
-        if (V->getType()->isPointerType() && V->hasLocalStorage() && V->getInit() &&
-            Facts.isUnmodified(V))
+        if (V->getType()->isPointerType() && V->hasLocalStorage() &&
+            V->getInit() && Facts.isUnmodified(V))
           return pointer(V->getInit(), Depth + 1);
         A.Failure = "pointer variable '" + V->getNameAsString() + "' changes";
         return A;
@@ -478,9 +511,10 @@ private:
       return pointer(MTE->getSubExpr(), Depth + 1);
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       // A helper that hands out a shared buffer: `T *s = SharedMemory<T>();` (a
-      // conversion operator whose body declares `extern __shared__ int __smem[]` and
-      // returns it). Followed when the body is declarations and one return of an
-      // expression that does not involve the helper's parameters.
+      // conversion operator whose body declares `extern __shared__ int
+      // __smem[]` and returns it). Followed when the body is declarations and
+      // one return of an expression that does not involve the helper's
+      // parameters.
       if (const FunctionDecl *F = Call->getDirectCallee()) {
         const FunctionDecl *Def = nullptr;
         if (F->hasBody(Def) && Def && Def->getNumParams() == 0) {
@@ -523,7 +557,8 @@ private:
         A.Space = sym::MemorySpace::Shared;
       else if (V->hasAttr<CUDAConstantAttr>())
         A.Space.reset(); // constant memory: another cost model
-      else if (V->hasAttr<CUDADeviceAttr>() || (V->hasGlobalStorage() && !V->isStaticLocal()))
+      else if (V->hasAttr<CUDADeviceAttr>() ||
+               (V->hasGlobalStorage() && !V->isStaticLocal()))
         A.Space = sym::MemorySpace::Global;
       else
         A.Space.reset(); // a local array: local memory or registers
@@ -538,8 +573,8 @@ private:
         A.Failure = "element of unknown size";
         return A;
       }
-      // What-if padding of the innermost dimension (bank-conflict fix-its): a row of the
-      // padded array is Extra elements longer.
+      // What-if padding of the innermost dimension (bank-conflict fix-its): a
+      // row of the padded array is Extra elements longer.
       if (Pad && A.Array == Pad->Array) {
         QualType T = ASE->getType().getCanonicalType();
         if (const auto *Row = dyn_cast<ConstantArrayType>(T))
@@ -569,8 +604,9 @@ private:
     return A;
   }
 
-  /// The name the source uses for the accessed object: the array or pointer expression
-  /// of a subscript (through rows of multi-dimensional arrays), else the whole site.
+  /// The name the source uses for the accessed object: the array or pointer
+  /// expression of a subscript (through rows of multi-dimensional arrays), else
+  /// the whole site.
   std::string writtenBase(const Expr *E) {
     const Expr *B = E->IgnoreParenImpCasts();
     for (unsigned Steps = 0; Steps < 8; ++Steps) {
@@ -588,9 +624,9 @@ private:
     CharSourceRange R = CharSourceRange::getTokenRange(B->getSourceRange());
     if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
       R = SM.getExpansionRange(R);
-    std::string Text =
-        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-    if (Text.empty() || Text.size() > 60 || Text.find('\n') != std::string::npos)
+    std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    if (Text.empty() || Text.size() > 60 ||
+        Text.find('\n') != std::string::npos)
       return "";
     return Text;
   }
@@ -602,14 +638,16 @@ private:
   }
 
   static void extents(QualType T, std::vector<uint64_t> &Out) {
-    while (const auto *CAT = dyn_cast<ConstantArrayType>(T.getCanonicalType())) {
+    while (const auto *CAT =
+               dyn_cast<ConstantArrayType>(T.getCanonicalType())) {
       Out.push_back(CAT->getZExtSize());
       T = CAT->getElementType();
     }
   }
 
-  /// Records an access at \p Site; \p Pointer, when given, is the address loaded from
-  /// (intrinsics such as __ldg), else the site is the lvalue itself.
+  /// Records an access at \p Site; \p Pointer, when given, is the address
+  /// loaded from (intrinsics such as __ldg), else the site is the lvalue
+  /// itself.
   void record(const Expr *Site, const sym::Expr *G, Role R,
               const Expr *Pointer = nullptr) {
     Builder.resetObservations();
@@ -631,19 +669,21 @@ private:
     int64_t Width = sizeOf(Site->getType());
     std::string SplitNote;
     if (Site->getType()->isRecordType() && !wholeRecord(Site->getType())) {
-      // Copied field by field: evaluate the first field's access (every field has the
-      // struct's stride, so the verdict is the same for each).
+      // Copied field by field: evaluate the first field's access (every field
+      // has the struct's stride, so the verdict is the same for each).
       auto F = firstScalarField(Site->getType());
       if (!F)
         return;
-      // The compiler copies it in the widest pieces its alignment allows (double4:
-      // two 16-byte halves; a 12-byte struct of floats: three 4-byte words), each
-      // piece one request at the struct's stride; the first piece is evaluated.
+      // The compiler copies it in the widest pieces its alignment allows
+      // (double4: two 16-byte halves; a 12-byte struct of floats: three 4-byte
+      // words), each piece one request at the struct's stride; the first piece
+      // is evaluated.
       int64_t Align = Ctx.getTypeAlignInChars(Site->getType()).getQuantity();
       int64_t Piece = std::min<int64_t>({16, Align, Width});
       SplitNote = "the compiler copies this " + std::to_string(Width) +
-                  "-byte struct (aligned to " + std::to_string(Align) + " bytes) in " +
-                  std::to_string(Piece) + "-byte pieces; the first is evaluated";
+                  "-byte struct (aligned to " + std::to_string(Align) +
+                  " bytes) in " + std::to_string(Piece) +
+                  "-byte pieces; the first is evaluated";
       Width = Piece;
     }
     if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
@@ -658,22 +698,25 @@ private:
     M.Width = unsigned(Width);
     M.Guard = G;
     M.DataDependent = Builder.sawDataDependence();
-    // The index in units of the access width: exact when every term's byte scale is a
-    // multiple of it (the usual case); otherwise a division the engine evaluates per lane.
+    // The index in units of the access width: exact when every term's byte
+    // scale is a multiple of it (the usual case); otherwise a division the
+    // engine evaluates per lane.
     bool Divisible = A.Const % Width == 0;
     for (auto &T : A.Terms)
       Divisible &= T.second % Width == 0;
     const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
     if (Divisible) {
       for (auto &T : A.Terms)
-        Index = SC.add(Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                     SC.constant(T.second / Width, sym::IntType::i64())));
+        Index = SC.add(
+            Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                          SC.constant(T.second / Width, sym::IntType::i64())));
       Index = SC.add(Index, SC.constant(A.Const / Width, sym::IntType::i64()));
     } else {
       const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
       for (auto &T : A.Terms)
-        Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                     SC.constant(T.second, sym::IntType::i64())));
+        Bytes =
+            SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                 SC.constant(T.second, sym::IntType::i64())));
       Index = SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
     }
     M.Index = Index;
@@ -682,9 +725,9 @@ private:
     M.Notes = Builder.loopNotes();
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
-    // A field of an array element (`dst[i].x`): remember the element, so that sibling
-    // fields written or read together can be treated as the one wide access the compiler
-    // makes of them.
+    // A field of an array element (`dst[i].x`): remember the element, so that
+    // sibling fields written or read together can be treated as the one wide
+    // access the compiler makes of them.
     if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
         if (!ME->isArrow() && elementOf(ME->getBase())) {
@@ -718,11 +761,13 @@ private:
   std::vector<MemoryAccess> Out;
 };
 
-/// Finds launches anywhere in the translation unit, template instantiations included.
+/// Finds launches anywhere in the translation unit, template instantiations
+/// included.
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx, MutationCache &Mutations,
-               llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
+  LaunchFinder(
+      ASTContext &Ctx, MutationCache &Mutations,
+      llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
       : Ctx(Ctx), Mutations(Mutations), Shapes(Shapes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
@@ -737,12 +782,15 @@ public:
                          unsigned(B.Shape->Z)};
     KS.Loc = Call->getBeginLoc();
     KS.Origin = "launch";
-    // Constant integer arguments make runtime strides exact: strideCopy(..., 2).
-    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+    // Constant integer arguments make runtime strides exact: strideCopy(...,
+    // 2).
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
       if (!P->getType()->isIntegerType() || P->getName().empty())
         continue;
-      if (std::optional<int64_t> V = foldInteger(*Call->getArg(I), Ctx, &Mutations))
+      if (std::optional<int64_t> V =
+              foldInteger(*Call->getArg(I), Ctx, &Mutations))
         KS.Params.push_back({P->getNameAsString(), *V});
     }
     auto &V = Shapes[Callee->getCanonicalDecl()];
@@ -823,7 +871,8 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   return {KS};
 }
 
-sym::AccessReport evaluateAccess(sym::ExprContext &SC, const hw::HardwareModel &M,
+sym::AccessReport evaluateAccess(sym::ExprContext &SC,
+                                 const hw::HardwareModel &M,
                                  const MemoryAccess &A, const KernelShape &S,
                                  int64_t AssumedRuntimeValue) {
   if (!A.Unresolved.empty() || !A.Index) {
@@ -844,7 +893,8 @@ sym::AccessReport evaluateAccess(sym::ExprContext &SC, const hw::HardwareModel &
     B[E.getKey()] = E.getValue();
   sym::LaunchShape Shape = S.Shape;
   Shape.WarpSize = M.WarpSize;
-  sym::AccessReport R = sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  sym::AccessReport R =
+      sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
   if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
     Q.Guard = nullptr;
     R = sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);

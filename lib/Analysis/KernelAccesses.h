@@ -1,8 +1,9 @@
-//===- KernelAccesses.h - Memory accesses of a kernel, symbolically -*- C++ -*-===//
+//===- KernelAccesses.h - Memory accesses of a kernel, symbolically -*- C++
+//-*-===//
 //
-// Part of warplint. Per kernel: every global and shared memory access, its address as a
-// lib/Symbolic expression, its width, the guard under which it runs; and the block shapes
-// the kernel is launched with.
+// Part of warplint. Per kernel: every global and shared memory access, its
+// address as a lib/Symbolic expression, its width, the guard under which it
+// runs; and the block shapes the kernel is launched with.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_KERNELACCESSES_H
@@ -20,22 +21,24 @@ namespace warplint {
 
 /// One load or store of global or shared memory in a kernel.
 struct MemoryAccess {
-  const clang::Expr *Site = nullptr;        ///< The subscript/dereference/member.
-  const clang::ValueDecl *Base = nullptr;   ///< Pointer parameter or array variable.
-  std::string BaseText; ///< The accessed object as written: "sdata", "p[i].x", "tile".
+  const clang::Expr *Site = nullptr; ///< The subscript/dereference/member.
+  const clang::ValueDecl *Base =
+      nullptr; ///< Pointer parameter or array variable.
+  std::string
+      BaseText; ///< The accessed object as written: "sdata", "p[i].x", "tile".
   sym::MemorySpace Space = sym::MemorySpace::Global;
   bool IsLoad = false, IsStore = false;
-  unsigned Width = 4;                       ///< Bytes per lane: 1, 2, 4, 8 or 16.
-  const sym::Expr *Index = nullptr;         ///< Address in units of Width.
-  const sym::Expr *Guard = nullptr;         ///< Lanes for which it is false skip it.
-  int64_t ByteOffset = 0;                   ///< Constant offset not in Index.
-  bool DataDependent = false;               ///< Index depends on loaded values.
-  /// Why the address could not be derived (empty when it was); such accesses are listed
-  /// by the dump tool and skipped by the checks.
+  unsigned Width = 4;               ///< Bytes per lane: 1, 2, 4, 8 or 16.
+  const sym::Expr *Index = nullptr; ///< Address in units of Width.
+  const sym::Expr *Guard = nullptr; ///< Lanes for which it is false skip it.
+  int64_t ByteOffset = 0;           ///< Constant offset not in Index.
+  bool DataDependent = false;       ///< Index depends on loaded values.
+  /// Why the address could not be derived (empty when it was); such accesses
+  /// are listed by the dump tool and skipped by the checks.
   std::string Unresolved;
-  /// For a field of an array element: which element (base, role, address without the
-  /// field), the element's record type and the field's offset; used to merge sibling
-  /// fields accessed together.
+  /// For a field of an array element: which element (base, role, address
+  /// without the field), the element's record type and the field's offset; used
+  /// to merge sibling fields accessed together.
   std::string ElementKey;
   const void *ElementRecord = nullptr;
   int64_t FieldOffset = 0;
@@ -43,10 +46,10 @@ struct MemoryAccess {
     llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
     int64_t Const = 0;
   } ElementIndexBytes;
-  llvm::StringMap<int64_t> Bindings;        ///< Loop variables at their first value.
-  std::vector<std::string> Notes;           ///< How loops were modelled.
-  /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and its
-  /// declaration, so a bank-conflict fix-it can pad it.
+  llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
+  std::vector<std::string> Notes;    ///< How loops were modelled.
+  /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and
+  /// its declaration, so a bank-conflict fix-it can pad it.
   const clang::VarDecl *SharedArray = nullptr;
   std::vector<uint64_t> Extents;
 };
@@ -57,8 +60,8 @@ struct PaddingOverride {
   unsigned Extra = 1;
 };
 
-/// Every access of \p Kernel (a __global__ definition, not a dependent template);
-/// with \p Pad, as if that shared array were padded.
+/// Every access of \p Kernel (a __global__ definition, not a dependent
+/// template); with \p Pad, as if that shared array were padded.
 std::vector<MemoryAccess> collectAccesses(const clang::FunctionDecl &Kernel,
                                           clang::ASTContext &Ctx,
                                           sym::ExprContext &SC,
@@ -68,8 +71,9 @@ std::vector<MemoryAccess> collectAccesses(const clang::FunctionDecl &Kernel,
 /// A block shape a kernel runs with, and where warplint learnt it.
 struct KernelShape {
   sym::LaunchShape Shape;
-  clang::SourceLocation Loc; ///< The launch or the __launch_bounds__ (invalid if assumed).
-  std::string Origin;        ///< "launch", "__launch_bounds__", "assumed".
+  clang::SourceLocation
+      Loc; ///< The launch or the __launch_bounds__ (invalid if assumed).
+  std::string Origin; ///< "launch", "__launch_bounds__", "assumed".
   /// Integer kernel arguments that are compile-time constants at this launch.
   std::vector<std::pair<std::string, int64_t>> Params;
 };
@@ -80,24 +84,27 @@ public:
   void build(clang::ASTContext &Ctx, MutationCache &Mutations);
   bool built() const { return Built; }
   void clear();
-  /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__; else the
-  /// assumption (\p Default1D for kernels that only use threadIdx.x, \p Default2D for the
-  /// others).
-  std::vector<KernelShape> shapesFor(const clang::FunctionDecl &Kernel,
-                                     const std::array<unsigned, 3> &Default1D,
-                                     const std::array<unsigned, 3> &Default2D) const;
+  /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;
+  /// else the assumption (\p Default1D for kernels that only use threadIdx.x,
+  /// \p Default2D for the others).
+  std::vector<KernelShape>
+  shapesFor(const clang::FunctionDecl &Kernel,
+            const std::array<unsigned, 3> &Default1D,
+            const std::array<unsigned, 3> &Default2D) const;
 
 private:
   bool Built = false;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<KernelShape>> Shapes;
 };
 
-/// Evaluates one access for one block shape (lib/Symbolic's analyzeAccess with the launch's
-/// constant arguments and the loop variables' first values bound). A guard that compares
-/// lane-varying values with runtime ones (`if (i < n)`) decides only which lanes of the
-/// last, partial block run; when it cannot be evaluated, the access is evaluated for the
-/// full warps that make up every other block, and the report says so.
-sym::AccessReport evaluateAccess(sym::ExprContext &SC, const hw::HardwareModel &M,
+/// Evaluates one access for one block shape (lib/Symbolic's analyzeAccess with
+/// the launch's constant arguments and the loop variables' first values bound).
+/// A guard that compares lane-varying values with runtime ones (`if (i < n)`)
+/// decides only which lanes of the last, partial block run; when it cannot be
+/// evaluated, the access is evaluated for the full warps that make up every
+/// other block, and the report says so.
+sym::AccessReport evaluateAccess(sym::ExprContext &SC,
+                                 const hw::HardwareModel &M,
                                  const MemoryAccess &A, const KernelShape &S,
                                  int64_t AssumedRuntimeValue);
 

@@ -6,7 +6,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
-
 using namespace clang;
 
 namespace warplint {
@@ -114,8 +113,9 @@ public:
       const CXXConstructorDecl *Ctor = CE->getConstructor();
       if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1)
         return foldShape(CE->getArg(0), Out, Depth + 1);
-      // dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1); other constructors
-      // (dim3(uint3)) are followed only when their argument folds as a whole.
+      // dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1); other
+      // constructors (dim3(uint3)) are followed only when their argument folds
+      // as a whole.
       uint64_t V[3] = {1, 1, 1};
       unsigned NumArgs = CE->getNumArgs();
       if (NumArgs > 3)
@@ -155,9 +155,9 @@ public:
   }
 
 private:
-  /// A variable whose initialiser is its value at every use: const-qualified, or a local
-  /// that nothing in its function modifies. Parameters and globals that are not const are
-  /// runtime values.
+  /// A variable whose initialiser is its value at every use: const-qualified,
+  /// or a local that nothing in its function modifies. Parameters and globals
+  /// that are not const are runtime values.
   const VarDecl *followableVar(const Expr *E, LaunchBlock &Out) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     if (!DRE)
@@ -176,11 +176,11 @@ private:
     const Stmt *Body = enclosingBody(*DRE, Ctx);
     if (!Body)
       return nullptr;
-    bool Mutated = Cache ? Cache->isMutated(*VD, *Body, Ctx)
-                         : mayModify(Body, VD);
+    bool Mutated =
+        Cache ? Cache->isMutated(*VD, *Body, Ctx) : mayModify(Body, VD);
     if (Mutated) {
-      Out.UnknownReason =
-          "variable '" + VD->getNameAsString() + "' is modified in its function";
+      Out.UnknownReason = "variable '" + VD->getNameAsString() +
+                          "' is modified in its function";
       return nullptr;
     }
     return VD;
@@ -191,8 +191,6 @@ private:
 };
 
 } // namespace
-
-
 
 LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
                               MutationCache *Cache) {
@@ -218,8 +216,8 @@ std::optional<int64_t> foldInteger(const Expr &E, ASTContext &Ctx,
   return int64_t(*V);
 }
 
-LaunchBlock evaluateLaunchBlock(const CUDAKernelCallExpr &Call,
-                                ASTContext &Ctx, MutationCache *Cache) {
+LaunchBlock evaluateLaunchBlock(const CUDAKernelCallExpr &Call, ASTContext &Ctx,
+                                MutationCache *Cache) {
   const CallExpr *Config = Call.getConfig();
   if (!Config || Config->getNumArgs() < 2) {
     LaunchBlock Out;

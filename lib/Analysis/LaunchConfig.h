@@ -1,15 +1,16 @@
-//===- LaunchConfig.h - What a kernel launch says about its block -*- C++ -*-===//
+//===- LaunchConfig.h - What a kernel launch says about its block -*- C++
+//-*-===//
 //
-// Part of warplint. Folds the block argument of `kernel<<<grid, block>>>` to a known shape
-// when the source makes it a compile-time fact.
+// Part of warplint. Folds the block argument of `kernel<<<grid, block>>>` to a
+// known shape when the source makes it a compile-time fact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_LAUNCHCONFIG_H
 #define WARPLINT_ANALYSIS_LAUNCHCONFIG_H
 
+#include "Frontend/MutationCache.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "Frontend/MutationCache.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,12 +31,14 @@ struct BlockShape {
 
 /// The block argument of one launch, folded as far as the source allows.
 struct LaunchBlock {
-  std::optional<BlockShape> Shape; ///< Empty when the block size is a runtime value.
-  /// The integer literal that alone sets the block size (a 1-D block whose size is spelled
-  /// as one literal, directly or in the initializer of a variable); null otherwise. This is
-  /// where a fix-it may go.
+  std::optional<BlockShape>
+      Shape; ///< Empty when the block size is a runtime value.
+  /// The integer literal that alone sets the block size (a 1-D block whose size
+  /// is spelled as one literal, directly or in the initializer of a variable);
+  /// null otherwise. This is where a fix-it may go.
   const clang::IntegerLiteral *SizeLiteral = nullptr;
-  /// The variable the value was read from, when it came from one (for the evidence note).
+  /// The variable the value was read from, when it came from one (for the
+  /// evidence note).
   const clang::VarDecl *FromVar = nullptr;
   /// Why the shape is unknown, for dump modes and debugging.
   std::string UnknownReason;
@@ -43,14 +46,16 @@ struct LaunchBlock {
 
 /// Folds the block configuration of a launch.
 ///
-/// Conservative by design: a non-const local variable is followed to its initialiser only
-/// when nothing in the enclosing function can modify it (Frontend/MutationCache), and
-/// anything value-dependent (a template not yet instantiated) is unknown.
+/// Conservative by design: a non-const local variable is followed to its
+/// initialiser only when nothing in the enclosing function can modify it
+/// (Frontend/MutationCache), and anything value-dependent (a template not yet
+/// instantiated) is unknown.
 LaunchBlock evaluateLaunchBlock(const clang::CUDAKernelCallExpr &Call,
                                 clang::ASTContext &Ctx,
                                 MutationCache *Cache = nullptr);
 
-/// Folds an integer argument the same way (literals, constants, unmodified locals).
+/// Folds an integer argument the same way (literals, constants, unmodified
+/// locals).
 std::optional<int64_t> foldInteger(const clang::Expr &E, clang::ASTContext &Ctx,
                                    MutationCache *Cache = nullptr);
 

@@ -51,8 +51,9 @@ std::string sourceLine(llvm::StringRef File, unsigned Line) {
 }
 
 std::string fingerprint(const Finding &F, llvm::StringRef Root) {
-  std::string Key = F.CheckId + "\n" + relativePath(F.Pos.File, Root) + "\n" +
-                    llvm::StringRef(sourceLine(F.Pos.File, F.Pos.Line)).trim().str();
+  std::string Key =
+      F.CheckId + "\n" + relativePath(F.Pos.File, Root) + "\n" +
+      llvm::StringRef(sourceLine(F.Pos.File, F.Pos.Line)).trim().str();
   std::array<uint8_t, 32> Hash = llvm::SHA256::hash(
       llvm::ArrayRef<uint8_t>((const uint8_t *)Key.data(), Key.size()));
   return llvm::toHex(llvm::ArrayRef<uint8_t>(Hash.data(), 16), true);
@@ -87,7 +88,8 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     if (ShowSnippets)
       printSnippet(OS, F.Pos);
     for (const FindingNote &N : F.Notes) {
-      // Macros defined with -D have no file: clang calls the place "<command line>".
+      // Macros defined with -D have no file: clang calls the place "<command
+      // line>".
       if (N.Pos.File.empty())
         OS << "<command line>";
       else
@@ -106,10 +108,11 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 }
 
 static llvm::json::Value fixToJson(const FixIt &X) {
-  return llvm::json::Object{{"file", X.File},       {"offset", X.Offset},
-                            {"length", X.Length},   {"replacement", X.Replacement},
-                            {"line", X.Line},       {"column", X.Column},
-                            {"endLine", X.EndLine}, {"endColumn", X.EndColumn}};
+  return llvm::json::Object{
+      {"file", X.File},       {"offset", X.Offset},
+      {"length", X.Length},   {"replacement", X.Replacement},
+      {"line", X.Line},       {"column", X.Column},
+      {"endLine", X.EndLine}, {"endColumn", X.EndColumn}};
 }
 
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
@@ -207,36 +210,38 @@ static llvm::StringRef gitHubCommand(Priority P) {
 void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info) {
   for (const ToolError &E : Info.Errors) {
-    OS << "::error file=" << escapeGitHubProperty(relativePath(E.File, Info.SourceRoot));
+    OS << "::error file="
+       << escapeGitHubProperty(relativePath(E.File, Info.SourceRoot));
     if (E.Line)
       OS << ",line=" << E.Line << ",col=" << E.Column;
     OS << ",title=" << escapeGitHubProperty("warplint: compile error")
        << "::" << escapeGitHubData(E.Message) << "\n";
   }
-  // GitHub shows a limited number of annotations per step: the most urgent go first.
+  // GitHub shows a limited number of annotations per step: the most urgent go
+  // first.
   std::vector<const Finding *> Sorted;
   for (const Finding &F : Findings)
     Sorted.push_back(&F);
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [](const Finding *A, const Finding *B) {
-                     return A->Prio > B->Prio;
-                   });
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const Finding *A, const Finding *B) { return A->Prio > B->Prio; });
   for (const Finding *F : Sorted) {
     std::string Title = F->CheckId + " (" + priorityName(F->Prio).str() +
-                        ", Best Practices Guide \u00a7" + F->ModernSection + ")";
+                        ", Best Practices Guide \u00a7" + F->ModernSection +
+                        ")";
     std::string Msg = F->Message;
     for (const FindingNote &N : F->Notes)
       Msg += "\nnote: " + N.Message;
-    OS << "::" << gitHubCommand(F->Prio)
-       << " file=" << escapeGitHubProperty(relativePath(F->Pos.File, Info.SourceRoot))
+    OS << "::" << gitHubCommand(F->Prio) << " file="
+       << escapeGitHubProperty(relativePath(F->Pos.File, Info.SourceRoot))
        << ",line=" << F->Pos.Line << ",col=" << F->Pos.Column;
     if (F->EndPos.Line >= F->Pos.Line && F->EndPos.Line != 0) {
       OS << ",endLine=" << F->EndPos.Line;
       if (F->EndPos.Line == F->Pos.Line)
         OS << ",endColumn=" << F->EndPos.Column;
     }
-    OS << ",title=" << escapeGitHubProperty(Title) << "::"
-       << escapeGitHubData(Msg) << "\n";
+    OS << ",title=" << escapeGitHubProperty(Title)
+       << "::" << escapeGitHubData(Msg) << "\n";
   }
 }
 

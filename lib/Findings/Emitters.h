@@ -14,15 +14,18 @@ namespace warplint {
 struct RunInfo {
   std::string ToolVersion;
   std::string LlvmVersion;
-  std::string SourceRoot; ///< Absolute; paths below it are written relative to it.
+  std::string
+      SourceRoot; ///< Absolute; paths below it are written relative to it.
   std::vector<CheckInfo> Rules;       ///< Every check that ran (SARIF rules).
   std::vector<ToolError> Errors;      ///< Compiler errors: files not analysed.
   std::vector<std::string> Artifacts; ///< Every file analysed.
-  std::string DocsBaseUrl; ///< If set, rules get helpUri = DocsBaseUrl + "/<id>.md".
+  std::string
+      DocsBaseUrl; ///< If set, rules get helpUri = DocsBaseUrl + "/<id>.md".
 };
 
-/// clang-style text: "file:line:col: warning: message [check]", the source line with a
-/// caret, then the notes; what clang-tidy prints, so editors parse it the same way.
+/// clang-style text: "file:line:col: warning: message [check]", the source line
+/// with a caret, then the notes; what clang-tidy prints, so editors parse it
+/// the same way.
 void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info, bool ShowSnippets = true);
 
@@ -30,25 +33,30 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info);
 
-/// GitHub workflow commands (::error/::warning/::notice file=...), highest priority first.
+/// GitHub workflow commands (::error/::warning/::notice file=...), highest
+/// priority first.
 void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info);
 
-/// SARIF 2.1.0 for GitHub code scanning (rules, repo-relative URIs, fingerprints).
+/// SARIF 2.1.0 for GitHub code scanning (rules, repo-relative URIs,
+/// fingerprints).
 void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                const RunInfo &Info);
 
 /// A path relative to \p Root when it lies below it, with '/' separators.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
-/// The text of line \p Line (1-based) of \p File, without its newline; empty if unreadable.
+/// The text of line \p Line (1-based) of \p File, without its newline; empty if
+/// unreadable.
 std::string sourceLine(llvm::StringRef File, unsigned Line);
 
-/// A fingerprint that survives line shifts: check, relative file, and the trimmed text of
-/// the finding's line (plus an occurrence index when the same line text repeats).
+/// A fingerprint that survives line shifts: check, relative file, and the
+/// trimmed text of the finding's line (plus an occurrence index when the same
+/// line text repeats).
 std::string fingerprint(const Finding &F, llvm::StringRef Root);
 
-/// GitHub workflow command escaping (actions/toolkit's escapeData / escapeProperty).
+/// GitHub workflow command escaping (actions/toolkit's escapeData /
+/// escapeProperty).
 std::string escapeGitHubData(llvm::StringRef S);
 std::string escapeGitHubProperty(llvm::StringRef S);
 

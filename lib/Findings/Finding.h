@@ -1,6 +1,7 @@
 //===- Finding.h - One finding, whatever emits it ---------------*- C++ -*-===//
 //
-// Part of warplint. The one model every emitter (text, SARIF, GitHub, JSON) reads.
+// Part of warplint. The one model every emitter (text, SARIF, GitHub, JSON)
+// reads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FINDINGS_FINDING_H
@@ -13,7 +14,8 @@
 
 namespace warplint {
 
-/// The Best Practices Guide's priority of a rule. Ordered: High is the most urgent.
+/// The Best Practices Guide's priority of a rule. Ordered: High is the most
+/// urgent.
 enum class Priority { Low = 0, Medium = 1, High = 2 };
 
 llvm::StringRef priorityName(Priority P); ///< "High", "Medium", "Low"
@@ -22,17 +24,22 @@ std::optional<Priority> parsePriority(llvm::StringRef S);
 
 /// How sure warplint is that a finding costs performance on the target.
 enum class Confidence { Possible = 0, Likely = 1, Certain = 2 };
-llvm::StringRef confidenceName(Confidence C); ///< "possible", "likely", "certain"
+llvm::StringRef
+confidenceName(Confidence C); ///< "possible", "likely", "certain"
 
-/// What the registry knows of a check: used for --list-checks, SARIF rules, docs.
+/// What the registry knows of a check: used for --list-checks, SARIF rules,
+/// docs.
 struct CheckInfo {
   llvm::StringRef Id;            ///< "warplint-block-size-not-warp-multiple"
   Priority Prio;                 ///< As the guide labels the rule.
-  llvm::StringRef PriorityLabel; ///< The guide's own words where they differ ("Low Medium").
-  llvm::StringRef ModernSection; ///< CUDA C++ Best Practices Guide section, "10.3".
-  llvm::StringRef G23Section;    ///< CUDA 2.3 Best Practices Guide section, "4.4"; may be empty.
-  llvm::StringRef Summary;       ///< One line, lower case, no final period.
-  llvm::StringRef Rule;          ///< The guide's recommendation, quoted.
+  llvm::StringRef PriorityLabel; ///< The guide's own words where they differ
+                                 ///< ("Low Medium").
+  llvm::StringRef
+      ModernSection; ///< CUDA C++ Best Practices Guide section, "10.3".
+  llvm::StringRef G23Section; ///< CUDA 2.3 Best Practices Guide section, "4.4";
+                              ///< may be empty.
+  llvm::StringRef Summary;    ///< One line, lower case, no final period.
+  llvm::StringRef Rule;       ///< The guide's recommendation, quoted.
   Confidence DefaultConfidence;
 };
 
@@ -57,7 +64,8 @@ struct FixIt {
 struct FindingNote {
   SourcePos Pos;
   std::string Message;
-  std::vector<FixIt> Fixes; ///< Suggestions the user should review before applying.
+  std::vector<FixIt>
+      Fixes; ///< Suggestions the user should review before applying.
 };
 
 /// One finding: what costs performance, where, how sure, and why.
@@ -69,12 +77,14 @@ struct Finding {
   SourcePos EndPos; ///< End of the main range when known (== Pos otherwise).
   std::string Message;
   std::vector<FindingNote> Notes;
-  std::vector<FixIt> Fixes; ///< Attached to the warning itself: certainly right.
+  std::vector<FixIt>
+      Fixes; ///< Attached to the warning itself: certainly right.
   Confidence Conf = Confidence::Likely;
-  /// The guide's priority as the clang-tidy plugin shows it, as a last note; the text
-  /// emitter prints it too so that both front ends read the same.
+  /// The guide's priority as the clang-tidy plugin shows it, as a last note;
+  /// the text emitter prints it too so that both front ends read the same.
   std::string PriorityNote;
-  bool IsCompilerError = false; ///< A clang error: the file could not be analysed.
+  bool IsCompilerError =
+      false; ///< A clang error: the file could not be analysed.
 };
 
 /// A compiler error or other problem that prevented analysing a file.

@@ -1,8 +1,9 @@
 //===- SarifEmitter.cpp - Findings as SARIF 2.1.0 -------------------------===//
 //
-// Written for two consumers: Microsoft's SARIF validator (sarif-multitool) and GitHub code
-// scanning, whose rules are: tool.driver.rules with short/full descriptions and help,
-// repo-relative artifact URIs, partialFingerprints, and a level derived from the priority.
+// Written for two consumers: Microsoft's SARIF validator (sarif-multitool) and
+// GitHub code scanning, whose rules are: tool.driver.rules with short/full
+// descriptions and help, repo-relative artifact URIs, partialFingerprints, and
+// a level derived from the priority.
 //
 //===----------------------------------------------------------------------===//
 #include "Findings/Emitters.h"
@@ -93,8 +94,9 @@ static llvm::json::Object physicalLocation(const SourcePos &P,
     ArtifactLoc["uri"] = relativeUri(Rel);
     ArtifactLoc["uriBaseId"] = "SRCROOT";
   }
-  llvm::json::Object Region{{"startLine", P.Line},
-                            {"startColumn", utf16Column(P.File, P.Line, P.Column)}};
+  llvm::json::Object Region{
+      {"startLine", P.Line},
+      {"startColumn", utf16Column(P.File, P.Line, P.Column)}};
   if (End && End->Line >= P.Line && End->Line != 0) {
     Region["endLine"] = End->Line;
     Region["endColumn"] = utf16Column(End->File, End->Line, End->Column);
@@ -103,8 +105,9 @@ static llvm::json::Object physicalLocation(const SourcePos &P,
   llvm::json::Object Phys{{"artifactLocation", std::move(ArtifactLoc)},
                           {"region", std::move(Region)}};
   if (!Snippet.empty())
-    Phys["contextRegion"] = llvm::json::Object{
-        {"startLine", P.Line}, {"snippet", llvm::json::Object{{"text", Snippet}}}};
+    Phys["contextRegion"] =
+        llvm::json::Object{{"startLine", P.Line},
+                           {"snippet", llvm::json::Object{{"text", Snippet}}}};
   return Phys;
 }
 
@@ -114,18 +117,20 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   std::map<std::string, unsigned> RuleIndex;
   for (const CheckInfo &C : Info.Rules) {
     RuleIndex[C.Id.str()] = Rules.size();
-    std::string Sections = "CUDA C++ Best Practices Guide \u00a7" + C.ModernSection.str();
+    std::string Sections =
+        "CUDA C++ Best Practices Guide \u00a7" + C.ModernSection.str();
     if (!C.G23Section.empty())
       Sections += "; CUDA 2.3 Best Practices Guide \u00a7" + C.G23Section.str();
-    std::string Help = C.PriorityLabel.str() + " priority (" + Sections + "): \"" +
-                       C.Rule.str() + "\"";
+    std::string Help = C.PriorityLabel.str() + " priority (" + Sections +
+                       "): \"" + C.Rule.str() + "\"";
     std::string Markdown = "**" + C.PriorityLabel.str() + " priority** (" +
                            Sections + ")\n\n> " + C.Rule.str() +
                            "\n\nSee `docs/checks/" + C.Id.str() + ".md`.";
     llvm::json::Object Rule{
         {"id", C.Id},
         {"name", ruleName(C.Id)},
-        {"shortDescription", llvm::json::Object{{"text", C.Summary.str() + "."}}},
+        {"shortDescription",
+         llvm::json::Object{{"text", C.Summary.str() + "."}}},
         {"fullDescription", llvm::json::Object{{"text", C.Rule}}},
         {"help", llvm::json::Object{{"text", Help}, {"markdown", Markdown}}},
         {"defaultConfiguration",
@@ -134,14 +139,12 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
          llvm::json::Object{
              {"tags", llvm::json::Array{"performance", "cuda"}},
              {"priority", C.PriorityLabel},
-             {"guideSections",
-              llvm::json::Object{{"modern", C.ModernSection},
-                                 {"cuda23", C.G23Section}}},
-             {"precision", C.DefaultConfidence == Confidence::Certain
-                               ? "very-high"
-                               : C.DefaultConfidence == Confidence::Likely
-                                     ? "high"
-                                     : "medium"}}}};
+             {"guideSections", llvm::json::Object{{"modern", C.ModernSection},
+                                                  {"cuda23", C.G23Section}}},
+             {"precision",
+              C.DefaultConfidence == Confidence::Certain  ? "very-high"
+              : C.DefaultConfidence == Confidence::Likely ? "high"
+                                                          : "medium"}}}};
     if (!Info.DocsBaseUrl.empty())
       Rule["helpUri"] = Info.DocsBaseUrl + "/" + C.Id.str() + ".md";
     Rules.push_back(std::move(Rule));
@@ -209,7 +212,8 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                        Info.LlvmVersion + ")"},
       {"version", Info.ToolVersion},
       {"semanticVersion", Info.ToolVersion},
-      {"informationUri", "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/"},
+      {"informationUri",
+       "https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/"},
       {"rules", std::move(Rules)}};
   llvm::json::Object Run{
       {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},

@@ -16,8 +16,8 @@ bool isCudaSourceName(llvm::StringRef File) {
   return Ext == ".cu" || Ext == ".cuh";
 }
 
-/// Drops arguments clang's driver does not know (what nvcc forwarded to the host
-/// compiler), so that one stray flag cannot stop the whole parse.
+/// Drops arguments clang's driver does not know (what nvcc forwarded to the
+/// host compiler), so that one stray flag cannot stop the whole parse.
 static std::vector<std::string>
 dropUnknownToClang(const std::vector<std::string> &Args) {
   if (Args.size() < 2)
@@ -64,15 +64,16 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
     Out.FromNvcc = true;
   }
 
-  // Take out everything that selects the side, the GPU or the CUDA installation: the
-  // adjuster sets them explicitly below.
+  // Take out everything that selects the side, the GPU or the CUDA
+  // installation: the adjuster sets them explicitly below.
   std::vector<std::string> Kept;
   bool HasCudaLang = false, NoCudaInc = false;
   std::string CudaPathArg;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if (I > 0) {
-      if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch=")) {
+      if (A.consume_front("--cuda-gpu-arch=") ||
+          A.consume_front("--offload-arch=")) {
         for (llvm::StringRef P : llvm::split(A, ','))
           CommandArchs.push_back(P.str());
         continue;
@@ -97,15 +98,17 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
   if (Kept.empty())
     Kept.push_back("clang++");
 
-  // The target: --arch, else the command's first GPU, else the documented default.
+  // The target: --arch, else the command's first GPU, else the documented
+  // default.
   std::string Target = Opts.Arch;
   if (Target.empty() && !CommandArchs.empty())
     Target = CommandArchs.front();
   if (Target.empty())
     Target = Opts.DefaultArch;
   Out.TargetArch = Target;
-  // clang 22 parses sm_20 to sm_121; older models (sm_1x) are analysed with their own
-  // hardware model but parsed for the oldest GPU the toolkits still support.
+  // clang 22 parses sm_20 to sm_121; older models (sm_1x) are analysed with
+  // their own hardware model but parsed for the oldest GPU the toolkits still
+  // support.
   Out.ParseArch = clangKnowsArch(Target) ? Target : "sm_52";
 
   std::vector<std::string> Extra;
@@ -117,13 +120,16 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
     }
     Extra.push_back("--cuda-device-only");
     Extra.push_back("--cuda-gpu-arch=" + Out.ParseArch);
-    // Only the front end runs: no libdevice, and no refusal of toolkits newer than clang.
+    // Only the front end runs: no libdevice, and no refusal of toolkits newer
+    // than clang.
     Extra.push_back("-nocudalib");
     Extra.push_back("--no-cuda-version-check");
     Extra.push_back("-Wno-unknown-cuda-version");
-    // Device-side launches (dynamic parallelism) and extern __device__ variables need
-    // relocatable device code; nvcc projects set -rdc in the build, which a plain
-    // `-- <args>` command often lacks. For parsing it only lifts those restrictions.
+    // Device-side launches (dynamic parallelism) and extern __device__
+    // variables need relocatable device code; nvcc projects set -rdc in the
+    // build, which a plain
+    // `-- <args>` command often lacks. For parsing it only lifts those
+    // restrictions.
     Extra.push_back("-fgpu-rdc");
     std::optional<CudaToolkit> TK = Opts.Toolkit;
     if (!CudaPathArg.empty())
@@ -139,8 +145,9 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
         Extra.push_back("-isystem");
         Extra.push_back(TK->Path + "/include/cccl");
       }
-      // clang finds the toolkit version in version.txt/version.json, which some installs
-      // lack; without it clang picks the pre-9.2 launch API and every <<<>>> fails.
+      // clang finds the toolkit version in version.txt/version.json, which some
+      // installs lack; without it clang picks the pre-9.2 launch API and every
+      // <<<>>> fails.
       if (TK->Major) {
         Extra.push_back("-Xclang");
         Extra.push_back("-target-sdk-version=" + TK->version());

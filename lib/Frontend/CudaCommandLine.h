@@ -1,8 +1,9 @@
 //===- CudaCommandLine.h - How warplint compiles a CUDA file ----*- C++ -*-===//
 //
-// Part of warplint. Every compile command, whether from compile_commands.json, from `--`
-// or inferred, goes through one adjuster that makes it parse the device side of the target
-// architecture with host code (launch sites) visible in the same AST.
+// Part of warplint. Every compile command, whether from compile_commands.json,
+// from `--` or inferred, goes through one adjuster that makes it parse the
+// device side of the target architecture with host code (launch sites) visible
+// in the same AST.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_CUDACOMMANDLINE_H
@@ -18,23 +19,26 @@ namespace warplint {
 
 /// Settings the adjuster applies to every command.
 struct CudaParseOptions {
-  std::string Arch;            ///< --arch; empty: the command's own, else DefaultArch.
-  std::string DefaultArch;     ///< The documented default (sm_90).
-  std::optional<CudaToolkit> Toolkit; ///< Null: parse with the bundled declarations.
-  std::string FallbackIncludeDir;     ///< Bundled minimal CUDA declarations.
-  std::string ResourceDir;            ///< clang's builtin headers; empty: leave as is.
+  std::string Arch; ///< --arch; empty: the command's own, else DefaultArch.
+  std::string DefaultArch; ///< The documented default (sm_90).
+  std::optional<CudaToolkit>
+      Toolkit; ///< Null: parse with the bundled declarations.
+  std::string FallbackIncludeDir; ///< Bundled minimal CUDA declarations.
+  std::string ResourceDir; ///< clang's builtin headers; empty: leave as is.
 };
 
 /// What the adjuster decided for one command, for --verbose and tests.
 struct AdjustedCommand {
   std::vector<std::string> Args;
-  std::string TargetArch; ///< The hardware model's arch (may be one clang cannot parse).
+  std::string TargetArch; ///< The hardware model's arch (may be one clang
+                          ///< cannot parse).
   std::string ParseArch;  ///< The arch clang parses the device side for.
   bool FromNvcc = false;
   bool UsesFallbackHeaders = false;
 };
 
-/// The adjustment for one command; \p Directory is the command's working directory.
+/// The adjustment for one command; \p Directory is the command's working
+/// directory.
 AdjustedCommand adjustCudaCommand(const std::vector<std::string> &Args,
                                   llvm::StringRef File,
                                   llvm::StringRef Directory,

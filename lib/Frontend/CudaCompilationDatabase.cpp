@@ -17,8 +17,8 @@ std::vector<clang::tooling::CompileCommand>
 CudaCompilationDatabase::getCompileCommands(llvm::StringRef FilePath) const {
   std::vector<clang::tooling::CompileCommand> Cmds =
       Inner->getCompileCommands(FilePath);
-  // One parse per file: a database may hold several commands for one file (one per
-  // configuration); the first is the one clang-tidy would use too.
+  // One parse per file: a database may hold several commands for one file (one
+  // per configuration); the first is the one clang-tidy would use too.
   if (Cmds.size() > 1)
     Cmds.resize(1);
   for (auto &C : Cmds)

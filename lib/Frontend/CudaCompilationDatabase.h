@@ -10,8 +10,9 @@
 
 namespace warplint {
 
-/// Wraps any compilation database and passes each command through adjustCudaCommand, so
-/// that every consumer (clang-tidy's runner included) sees commands clang can parse.
+/// Wraps any compilation database and passes each command through
+/// adjustCudaCommand, so that every consumer (clang-tidy's runner included)
+/// sees commands clang can parse.
 class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
 public:
   CudaCompilationDatabase(
@@ -27,7 +28,8 @@ public:
   std::vector<clang::tooling::CompileCommand>
   getAllCompileCommands() const override;
 
-  /// What was decided for \p FilePath's first command (after getCompileCommands ran).
+  /// What was decided for \p FilePath's first command (after getCompileCommands
+  /// ran).
   std::optional<AdjustedCommand> lastAdjustment(llvm::StringRef FilePath) const;
 
 private:

@@ -30,8 +30,9 @@ std::optional<CudaToolkit> probeCudaToolkit(llvm::StringRef Dir,
   TK.Path = std::string(Real);
   TK.HasCccl = llvm::sys::fs::is_directory(Cccl);
   TK.FoundVia = FoundVia.str();
-  // "#define CUDA_VERSION 13000": the one version source every toolkit layout has
-  // (version.json is missing from pip-wheel style installs such as this machine's).
+  // "#define CUDA_VERSION 13000": the one version source every toolkit layout
+  // has (version.json is missing from pip-wheel style installs such as this
+  // machine's).
   if (auto Buf = llvm::MemoryBuffer::getFile(CudaH)) {
     llvm::Regex Re("#define[ \t]+CUDA_VERSION[ \t]+([0-9]+)");
     llvm::SmallVector<llvm::StringRef, 2> M;

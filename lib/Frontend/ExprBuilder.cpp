@@ -8,7 +8,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
-
 using namespace clang;
 
 namespace warplint {
@@ -65,7 +64,8 @@ std::optional<LoopVarInfo> inductionVariable(const ForStmt &FS,
     // i = i + s, i = i - s, i = i * 2, i = i / 2
     if (BO->getOpcode() != BO_Assign || !RefersTo(BO->getLHS()))
       return std::nullopt;
-    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    const auto *R =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
     if (!R || !RefersTo(R->getLHS()))
       return std::nullopt;
     switch (R->getOpcode()) {
@@ -111,7 +111,8 @@ private:
   ASTContext &Ctx;
 };
 
-/// `threadIdx.x` is a property access on clang's builtin variable: which one and which dim.
+/// `threadIdx.x` is a property access on clang's builtin variable: which one
+/// and which dim.
 std::optional<std::pair<StringRef, sym::Dim>> builtinComponent(const Expr *E) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E);
   if (!POE)
@@ -223,8 +224,9 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
     const sym::Expr *Init = rec(L->Init, Depth + 1);
     sym::IntType T = typeOf(V->getType(), Ctx);
     if (L->Geometric) {
-      // s = s >> 1 and the like: the same for every lane when the start is; modelled as a
-      // uniform loop variable bound to its first value when that is a constant.
+      // s = s >> 1 and the like: the same for every lane when the start is;
+      // modelled as a uniform loop variable bound to its first value when that
+      // is a constant.
       sym::Uniformity U = Init->mayVaryByLane() ? sym::Uniformity::LaneVarying
                                                 : sym::Uniformity::GridUniform;
       Result = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1, T, U);
@@ -240,8 +242,8 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
           L->Step ? rec(L->Step, Depth + 1) : SC.constant(1, T);
       sym::Uniformity KU = Step->mayVaryByLane() ? sym::Uniformity::LaneVarying
                                                  : sym::Uniformity::GridUniform;
-      const sym::Expr *K = SC.loopIV((V->getName() + ".iter").str(), 0,
-                                     std::nullopt, 1, T, KU);
+      const sym::Expr *K =
+          SC.loopIV((V->getName() + ".iter").str(), 0, std::nullopt, 1, T, KU);
       const sym::Expr *Delta = SC.mul(K, Step);
       Result = L->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
     }
@@ -259,26 +261,33 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
 }
 
 /// Cooperative groups' thread_rank(): the linear thread id within the group.
-static const sym::Expr *threadRank(sym::ExprContext &SC, const CXXMethodDecl &M) {
+static const sym::Expr *threadRank(sym::ExprContext &SC,
+                                   const CXXMethodDecl &M) {
   const CXXRecordDecl *RD = M.getParent();
   if (!RD || M.getName() != "thread_rank")
     return nullptr;
   StringRef Group = RD->getName();
-  const sym::Expr *TX = SC.threadIdx(sym::Dim::X), *TY = SC.threadIdx(sym::Dim::Y),
+  const sym::Expr *TX = SC.threadIdx(sym::Dim::X),
+                  *TY = SC.threadIdx(sym::Dim::Y),
                   *TZ = SC.threadIdx(sym::Dim::Z);
-  const sym::Expr *BX = SC.blockDim(sym::Dim::X), *BY = SC.blockDim(sym::Dim::Y);
-  // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y
-  const sym::Expr *Linear = SC.add(TX, SC.add(SC.mul(TY, BX), SC.mul(TZ, SC.mul(BX, BY))));
+  const sym::Expr *BX = SC.blockDim(sym::Dim::X),
+                  *BY = SC.blockDim(sym::Dim::Y);
+  // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x *
+  // blockDim.y
+  const sym::Expr *Linear =
+      SC.add(TX, SC.add(SC.mul(TY, BX), SC.mul(TZ, SC.mul(BX, BY))));
   if (Group == "thread_block")
     return Linear;
   if (Group == "thread_block_tile" || Group.starts_with("__static_size_t")) {
-    // thread_block_tile<N>: rank = linear id % N (N from the template argument).
+    // thread_block_tile<N>: rank = linear id % N (N from the template
+    // argument).
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
       if (Spec->getTemplateArgs().size() >= 1 &&
           Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
-        return SC.rem(Linear, SC.constant(Spec->getTemplateArgs()[0]
-                                              .getAsIntegral()
-                                              .getExtValue()));
+        return SC.rem(
+            Linear,
+            SC.constant(
+                Spec->getTemplateArgs()[0].getAsIntegral().getExtValue()));
   }
   return nullptr;
 }
@@ -297,7 +306,8 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
     const sym::Expr *B = rec(CE->getArg(1), Depth + 1);
     return Name.ends_with("min") ? SC.min(A, B) : SC.max(A, B);
   }
-  // A __device__ helper whose body is `return <expr>;`: inline it (depth budget).
+  // A __device__ helper whose body is `return <expr>;`: inline it (depth
+  // budget).
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def) && Def && InlineDepth < 4) {
     const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
@@ -305,7 +315,8 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
     if (Body && Body->size() == 1)
       Ret = dyn_cast<ReturnStmt>(Body->body_front());
     if (Ret && Ret->getRetValue() && Def->getNumParams() == CE->getNumArgs()) {
-      llvm::SmallVector<std::pair<const ParmVarDecl *, const sym::Expr *>, 4> Args;
+      llvm::SmallVector<std::pair<const ParmVarDecl *, const sym::Expr *>, 4>
+          Args;
       for (unsigned I = 0; I < CE->getNumArgs(); ++I)
         Args.push_back({Def->getParamDecl(I), rec(CE->getArg(I), Depth + 1)});
       for (auto &A : Args)
@@ -334,9 +345,11 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   // Constants: literals, constexpr, template arguments, enumerators, sizeof.
   if (E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult R;
-    if (!isa<DeclRefExpr>(E) || !isa<ParmVarDecl>(cast<DeclRefExpr>(E)->getDecl())) {
+    if (!isa<DeclRefExpr>(E) ||
+        !isa<ParmVarDecl>(cast<DeclRefExpr>(E)->getDecl())) {
       if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
-        return SC.constant(R.Val.getInt().getExtValue(), typeOf(E->getType(), Ctx));
+        return SC.constant(R.Val.getInt().getExtValue(),
+                           typeOf(E->getType(), Ctx));
     }
   }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
@@ -353,17 +366,21 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
     }
   }
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
-    if (CE->getType()->isIntegerType() && CE->getSubExpr()->getType()->isIntegerType())
-      return SC.cast(rec(CE->getSubExpr(), Depth + 1), typeOf(E->getType(), Ctx));
+    if (CE->getType()->isIntegerType() &&
+        CE->getSubExpr()->getType()->isIntegerType())
+      return SC.cast(rec(CE->getSubExpr(), Depth + 1),
+                     typeOf(E->getType(), Ctx));
   }
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return rec(Sub->getReplacement(), Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (DRE->getDecl()->getName() == "warpSize")
-      return SC.constant(32); // every CUDA GPU: Programming Guide, Compute Capabilities
+      return SC.constant(
+          32); // every CUDA GPU: Programming Guide, Compute Capabilities
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return var(V, E, Depth);
-    return unknown("reference to '" + DRE->getDecl()->getNameAsString() + "'", E);
+    return unknown("reference to '" + DRE->getDecl()->getNameAsString() + "'",
+                   E);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     switch (UO->getOpcode()) {
@@ -387,34 +404,55 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
       const sym::Expr *L = rec(BO->getLHS(), Depth + 1);
       const sym::Expr *R = rec(BO->getRHS(), Depth + 1);
       switch (BO->getOpcode()) {
-      case BO_Add: return SC.add(L, R);
-      case BO_Sub: return SC.sub(L, R);
-      case BO_Mul: return SC.mul(L, R);
-      case BO_Div: return SC.div(L, R);
-      case BO_Rem: return SC.rem(L, R);
-      case BO_Shl: return SC.shl(L, R);
-      case BO_Shr: return SC.shr(L, R);
-      case BO_And: return SC.bitAnd(L, R);
-      case BO_Or: return SC.bitOr(L, R);
-      case BO_Xor: return SC.bitXor(L, R);
-      case BO_EQ: return SC.eq(L, R);
-      case BO_NE: return SC.ne(L, R);
-      case BO_LT: return SC.lt(L, R);
-      case BO_LE: return SC.le(L, R);
-      case BO_GT: return SC.gt(L, R);
-      case BO_GE: return SC.ge(L, R);
-      case BO_LAnd: return SC.logicalAnd(L, R);
-      case BO_LOr: return SC.logicalOr(L, R);
-      default: break;
+      case BO_Add:
+        return SC.add(L, R);
+      case BO_Sub:
+        return SC.sub(L, R);
+      case BO_Mul:
+        return SC.mul(L, R);
+      case BO_Div:
+        return SC.div(L, R);
+      case BO_Rem:
+        return SC.rem(L, R);
+      case BO_Shl:
+        return SC.shl(L, R);
+      case BO_Shr:
+        return SC.shr(L, R);
+      case BO_And:
+        return SC.bitAnd(L, R);
+      case BO_Or:
+        return SC.bitOr(L, R);
+      case BO_Xor:
+        return SC.bitXor(L, R);
+      case BO_EQ:
+        return SC.eq(L, R);
+      case BO_NE:
+        return SC.ne(L, R);
+      case BO_LT:
+        return SC.lt(L, R);
+      case BO_LE:
+        return SC.le(L, R);
+      case BO_GT:
+        return SC.gt(L, R);
+      case BO_GE:
+        return SC.ge(L, R);
+      case BO_LAnd:
+        return SC.logicalAnd(L, R);
+      case BO_LOr:
+        return SC.logicalOr(L, R);
+      default:
+        break;
       }
     }
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return SC.select(rec(CO->getCond(), Depth + 1), rec(CO->getTrueExpr(), Depth + 1),
+    return SC.select(rec(CO->getCond(), Depth + 1),
+                     rec(CO->getTrueExpr(), Depth + 1),
                      rec(CO->getFalseExpr(), Depth + 1));
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE, Depth);
-  if (isa<ArraySubscriptExpr>(E) || isa<UnaryOperator>(E) || isa<MemberExpr>(E)) {
+  if (isa<ArraySubscriptExpr>(E) || isa<UnaryOperator>(E) ||
+      isa<MemberExpr>(E)) {
     // A value read from memory: uniform when every lane reads the same address.
     const Expr *Addr = E;
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
@@ -425,7 +463,8 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
       Addr = ME->getBase();
     const sym::Expr *A = (Addr == E) ? nullptr : rec(Addr, Depth + 1);
     if (A && !A->mayVaryByLane())
-      return unknown("value loaded from memory", E, sym::Uniformity::BlockUniform);
+      return unknown("value loaded from memory", E,
+                     sym::Uniformity::BlockUniform);
     DataDependent = true;
     return unknown("value loaded from memory at a lane-varying address", E);
   }

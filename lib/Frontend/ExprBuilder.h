@@ -1,6 +1,8 @@
-//===- ExprBuilder.h - Clang expressions to symbolic ones --------*- C++ -*-===//
+//===- ExprBuilder.h - Clang expressions to symbolic ones --------*- C++
+//-*-===//
 //
-// Part of warplint: the only code that turns the clang AST into lib/Symbolic expressions.
+// Part of warplint: the only code that turns the clang AST into lib/Symbolic
+// expressions.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_EXPRBUILDER_H
@@ -25,17 +27,19 @@ namespace warplint {
 
 class MutationCache;
 
-/// What is known of a `for` loop's induction variable: i = Init + K * Step, K = 0, 1, ...
+/// What is known of a `for` loop's induction variable: i = Init + K * Step, K =
+/// 0, 1, ...
 struct LoopVarInfo {
   const clang::ForStmt *Loop = nullptr;
   const clang::Expr *Init = nullptr;
-  const clang::Expr *Step = nullptr; ///< Additive step; null for i *= 2, i >>= 1 ...
-  bool Negate = false;               ///< i -= Step
-  bool Geometric = false;            ///< i *= c, i <<= c, i /= c, i >>= c
+  const clang::Expr *Step =
+      nullptr;            ///< Additive step; null for i *= 2, i >>= 1 ...
+  bool Negate = false;    ///< i -= Step
+  bool Geometric = false; ///< i *= c, i <<= c, i /= c, i >>= c
 };
 
-/// Structural facts about one device function body, gathered in one walk: which local
-/// variables are loop induction variables, and how.
+/// Structural facts about one device function body, gathered in one walk: which
+/// local variables are loop induction variables, and how.
 class FunctionFacts {
 public:
   FunctionFacts(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
@@ -56,14 +60,16 @@ private:
 
 /// Builds lib/Symbolic expressions from clang expressions of device code.
 ///
-/// Followed: threadIdx/blockIdx/blockDim/gridDim components, warpSize, integer constants
-/// (constexpr, template arguments, enumerators), kernel parameters, local variables that
-/// are never modified after their initialiser, for-loop induction variables (i = Init +
-/// K*Step with K a uniform iteration count; geometric loops such as s >>= 1 become a uniform
-/// loop variable bound to its first value when that is a constant), arithmetic, shifts,
-/// bit operations, casts, ?:, min/max, and __device__ helpers whose body is one return
-/// statement (inlined, depth budget 4). Anything else becomes Unknown(reason) with the
-/// uniformity that can be proven for it (a load from a uniform address is uniform).
+/// Followed: threadIdx/blockIdx/blockDim/gridDim components, warpSize, integer
+/// constants (constexpr, template arguments, enumerators), kernel parameters,
+/// local variables that are never modified after their initialiser, for-loop
+/// induction variables (i = Init + K*Step with K a uniform iteration count;
+/// geometric loops such as s >>= 1 become a uniform loop variable bound to its
+/// first value when that is a constant), arithmetic, shifts, bit operations,
+/// casts, ?:, min/max, and __device__ helpers whose body is one return
+/// statement (inlined, depth budget 4). Anything else becomes Unknown(reason)
+/// with the uniformity that can be proven for it (a load from a uniform address
+/// is uniform).
 class ExprBuilder {
 public:
   ExprBuilder(sym::ExprContext &SC, clang::ASTContext &Ctx,
@@ -73,17 +79,21 @@ public:
   const sym::Expr *build(const clang::Expr *E);
 
   /// Values of variables as the code has assigned them so far (straight-line
-  /// reassignment: `x = blockIdx.y * TILE + threadIdx.x;` after an earlier `x = ...`);
-  /// the walker that visits statements in order keeps it up to date.
-  void setEnvironment(const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *E) {
+  /// reassignment: `x = blockIdx.y * TILE + threadIdx.x;` after an earlier `x =
+  /// ...`); the walker that visits statements in order keeps it up to date.
+  void setEnvironment(
+      const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *E) {
     Env = E;
   }
 
   /// First values of geometric loop variables used so far ("s" -> 1), to bind.
-  const llvm::StringMap<int64_t> &loopFirstValues() const { return FirstValues; }
+  const llvm::StringMap<int64_t> &loopFirstValues() const {
+    return FirstValues;
+  }
   /// Human-readable notes on how loop variables were modelled.
   const std::vector<std::string> &loopNotes() const { return LoopNotes; }
-  /// Whether the last build() met a value read from memory at a lane-varying address.
+  /// Whether the last build() met a value read from memory at a lane-varying
+  /// address.
   bool sawDataDependence() const { return DataDependent; }
   void resetObservations();
 
@@ -104,7 +114,8 @@ private:
   /// Parameters of inlined helpers, bound to the caller's argument expressions.
   llvm::DenseMap<const clang::ParmVarDecl *, const sym::Expr *> Bound;
   llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Memo;
-  const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *Env = nullptr;
+  const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *Env =
+      nullptr;
   llvm::StringMap<int64_t> FirstValues;
   std::vector<std::string> LoopNotes;
   bool DataDependent = false;

@@ -12,12 +12,13 @@ namespace warplint {
 
 namespace {
 
-/// Whether a statement can modify a variable: assigned (whole or a member or element),
-/// incremented, its address taken, bound to a non-const reference (parameter, local
-/// reference, range-for), a non-const member function called on it, or captured by
-/// reference. A syntactic scan, conservative in the direction that matters (anything that
-/// might modify counts); clang's ExprMutationAnalyzer, which runs AST matchers per query,
-/// took 73% of the run time on template-heavy files (cuda-samples' reduction_kernel.cu).
+/// Whether a statement can modify a variable: assigned (whole or a member or
+/// element), incremented, its address taken, bound to a non-const reference
+/// (parameter, local reference, range-for), a non-const member function called
+/// on it, or captured by reference. A syntactic scan, conservative in the
+/// direction that matters (anything that might modify counts); clang's
+/// ExprMutationAnalyzer, which runs AST matchers per query, took 73% of the run
+/// time on template-heavy files (cuda-samples' reduction_kernel.cu).
 class ModificationScan : public RecursiveASTVisitor<ModificationScan> {
 public:
   explicit ModificationScan(const VarDecl *V) : V(V) {}
@@ -61,11 +62,13 @@ public:
     unsigned First = 0;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE)) {
       if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F)) {
-        // a = b, a += b, a[i] on a class object: the implicit object is argument 0.
+        // a = b, a += b, a[i] on a class object: the implicit object is
+        // argument 0.
         if (CE->getNumArgs() > 0 && refers(CE->getArg(0)) && !M->isConst())
           Modified = true;
         First = 1;
-      } else if (Op->isAssignmentOp() && CE->getNumArgs() > 0 && refers(CE->getArg(0))) {
+      } else if (Op->isAssignmentOp() && CE->getNumArgs() > 0 &&
+                 refers(CE->getArg(0))) {
         Modified = true;
       }
     }
@@ -74,7 +77,8 @@ public:
         continue;
       unsigned P = I - First;
       if (!F) {
-        Modified = CE->getArg(I)->isLValue(); // unknown callee with an lvalue: may bind
+        Modified = CE->getArg(I)
+                       ->isLValue(); // unknown callee with an lvalue: may bind
       } else if (P < F->getNumParams()) {
         QualType T = F->getParamDecl(P)->getType();
         if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
@@ -85,15 +89,16 @@ public:
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
     if (const CXXMethodDecl *M = CE->getMethodDecl())
-      if (!M->isConst() && !M->isStatic() && refers(CE->getImplicitObjectArgument()))
+      if (!M->isConst() && !M->isStatic() &&
+          refers(CE->getImplicitObjectArgument()))
         Modified = true;
     return !Modified;
   }
   bool VisitVarDecl(VarDecl *D) {
     // int &r = x;  auto &r = x;
     if (D->getType()->isReferenceType() &&
-        !D->getType().getNonReferenceType().isConstQualified() && D->getInit() &&
-        refers(D->getInit()))
+        !D->getType().getNonReferenceType().isConstQualified() &&
+        D->getInit() && refers(D->getInit()))
       Modified = true;
     return !Modified;
   }

@@ -1,7 +1,8 @@
 //===- NvccTranslator.cpp - nvcc command lines to clang ones --------------===//
 //
-// The option table follows nvcc's documentation ("NVCC Command Options", CUDA 12/13):
-// every option has a long (--) and often a short (-) name, and a value given either after
+// The option table follows nvcc's documentation ("NVCC Command Options", CUDA
+// 12/13): every option has a long (--) and often a short (-) name, and a value
+// given either after
 // '=' or as the next argument.
 //
 //===----------------------------------------------------------------------===//
@@ -24,8 +25,9 @@ bool isNvccCommand(llvm::StringRef Argv0) {
 
 std::vector<std::string> archsFromSpelling(llvm::StringRef S) {
   std::vector<std::string> Out;
-  // -gencode arch=compute_80,code=[sm_80,compute_80]: the code= list names the machine
-  // code; arch= only the virtual architecture. Prefer code=, fall back to arch=.
+  // -gencode arch=compute_80,code=[sm_80,compute_80]: the code= list names the
+  // machine code; arch= only the virtual architecture. Prefer code=, fall back
+  // to arch=.
   llvm::StringRef Code;
   if (size_t P = S.find("code="); P != llvm::StringRef::npos)
     Code = S.substr(P + 5);
@@ -58,18 +60,18 @@ std::vector<std::string> archsFromSpelling(llvm::StringRef S) {
 namespace {
 
 enum class Action {
-  Drop,        ///< nvcc-only, no meaning for parsing
-  Arch,        ///< -arch / -gencode / -code: the GPU targets
-  Host,        ///< -Xcompiler: host compiler options; -D/-U/-I/-include/-std kept
-  Rdc,         ///< -rdc=true
-  DeviceC,     ///< -dc: compile for separate linking (implies rdc)
-  FastMath,    ///< --use_fast_math
-  MaxReg,      ///< -maxrregcount
-  Lang,        ///< -x cu
-  Std,         ///< --std c++17
-  Define,      ///< --define-macro
-  Undefine,    ///< --undefine-macro
-  Include,     ///< --include-path
+  Drop,     ///< nvcc-only, no meaning for parsing
+  Arch,     ///< -arch / -gencode / -code: the GPU targets
+  Host,     ///< -Xcompiler: host compiler options; -D/-U/-I/-include/-std kept
+  Rdc,      ///< -rdc=true
+  DeviceC,  ///< -dc: compile for separate linking (implies rdc)
+  FastMath, ///< --use_fast_math
+  MaxReg,   ///< -maxrregcount
+  Lang,     ///< -x cu
+  Std,      ///< --std c++17
+  Define,   ///< --define-macro
+  Undefine, ///< --undefine-macro
+  Include,  ///< --include-path
   SysInclude,  ///< -isystem
   PreInclude,  ///< --pre-include / -include
   Output,      ///< --output-file
@@ -176,7 +178,8 @@ const NvccOption Table[] = {
 };
 
 /// Finds \p Arg in the table; sets \p Inline to the "=value" part if present.
-const NvccOption *lookup(llvm::StringRef Arg, std::optional<llvm::StringRef> &Inline) {
+const NvccOption *lookup(llvm::StringRef Arg,
+                         std::optional<llvm::StringRef> &Inline) {
   Inline.reset();
   llvm::StringRef Name;
   bool IsLong = Arg.starts_with("--");
@@ -214,7 +217,8 @@ const NvccOption *lookup(llvm::StringRef Arg, std::optional<llvm::StringRef> &In
   return nullptr;
 }
 
-/// -Xcompiler takes a comma-separated list; keep what defines the preprocessor state.
+/// -Xcompiler takes a comma-separated list; keep what defines the preprocessor
+/// state.
 void translateHostOptions(llvm::StringRef List, NvccTranslation &T) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   List.split(Parts, ',', -1, false);
@@ -235,7 +239,8 @@ void translateArgs(llvm::ArrayRef<std::string> Args, llvm::StringRef Directory,
     std::optional<llvm::StringRef> Inline;
     const NvccOption *O = lookup(A, Inline);
     if (!O) {
-      // Inputs and options nvcc shares with clang (-O3, -g, -Wall, -fPIC, -MD, -MF x ...).
+      // Inputs and options nvcc shares with clang (-O3, -g, -Wall, -fPIC, -MD,
+      // -MF x ...).
       T.ClangArgs.push_back(A.str());
       continue;
     }
@@ -336,11 +341,13 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &Argv,
   NvccTranslation T;
   if (Argv.empty())
     return T;
-  // clang++ drives the parse; the real driver name does not matter to LibTooling.
+  // clang++ drives the parse; the real driver name does not matter to
+  // LibTooling.
   T.ClangArgs.push_back("clang++");
-  translateArgs(llvm::ArrayRef<std::string>(Argv).drop_front(), Directory, T, 0);
-  // Right after the driver name: anything after a "--" (which interpolated commands for
-  // headers gain) would be taken for a file.
+  translateArgs(llvm::ArrayRef<std::string>(Argv).drop_front(), Directory, T,
+                0);
+  // Right after the driver name: anything after a "--" (which interpolated
+  // commands for headers gain) would be taken for a file.
   if (T.RelocatableDeviceCode)
     T.ClangArgs.insert(T.ClangArgs.begin() + 1, "-fgpu-rdc");
   return T;

@@ -1,9 +1,9 @@
 //===- warplint-dump.cpp - What the engine thinks of each access ----------===//
 //
-// The dump mode of lib/Analysis: one line per memory access of every kernel (and per block
-// shape it is launched with), with the numbers the memory checks judge by. For FileCheck
-// tests and for comparing predictions with Nsight Compute's counters
-// (validation/memory-checks/compare.py).
+// The dump mode of lib/Analysis: one line per memory access of every kernel
+// (and per block shape it is launched with), with the numbers the memory checks
+// judge by. For FileCheck tests and for comparing predictions with Nsight
+// Compute's counters (validation/memory-checks/compare.py).
 //
 //   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
 //
@@ -28,8 +28,10 @@ using namespace clang;
 using namespace warplint;
 
 static llvm::cl::OptionCategory Cat("warplint-dump");
-static llvm::cl::list<std::string> Files(llvm::cl::Positional, llvm::cl::cat(Cat));
-static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"), llvm::cl::cat(Cat));
+static llvm::cl::list<std::string> Files(llvm::cl::Positional,
+                                         llvm::cl::cat(Cat));
+static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
+                                       llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
 
 namespace {
@@ -49,33 +51,39 @@ public:
     std::string Kernel;
     llvm::raw_string_ostream KOS(Kernel);
     FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
-    for (const KernelShape &S : Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
+    for (const KernelShape &S :
+         Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
       for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
         sym::AccessReport R = evaluateAccess(SC, M, A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
-        std::string Op = A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
+        std::string Op =
+            A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
         bool Global = A.Space == sym::MemorySpace::Global;
         if (!A.Unresolved.empty())
           Global = true; // unknown space: listed with the global accesses
         std::string Block = blockDimString(S.Shape.BlockDim);
         if (Csv) {
           llvm::outs() << llvm::sys::path::filename(P.getFilename()) << ","
-                       << P.getLine() << "," << P.getColumn() << "," << Kernel << ","
-                       << (Global ? "global" : "shared") << "," << Op << "," << A.Width
-                       << "," << Block << "," << S.Origin << "," << (R.Ok ? "ok" : "fail")
-                       << "," << R.perRequest(Global ? R.Sectors : R.Wavefronts) << ","
-                       << R.perRequest(Global ? R.IdealSectors : R.IdealWavefronts) << ","
-                       << R.Requests << "," << (A.DataDependent ? "gather" : "")
-                       << "," << (R.exact() ? "exact" : "assumed") << ",";
+                       << P.getLine() << "," << P.getColumn() << "," << Kernel
+                       << "," << (Global ? "global" : "shared") << "," << Op
+                       << "," << A.Width << "," << Block << "," << S.Origin
+                       << "," << (R.Ok ? "ok" : "fail") << ","
+                       << R.perRequest(Global ? R.Sectors : R.Wavefronts) << ","
+                       << R.perRequest(Global ? R.IdealSectors
+                                              : R.IdealWavefronts)
+                       << "," << R.Requests << ","
+                       << (A.DataDependent ? "gather" : "") << ","
+                       << (R.exact() ? "exact" : "assumed") << ",";
           for (size_t I = 0; I < S.Params.size(); ++I)
             llvm::outs() << (I ? ";" : "") << S.Params[I].first << "="
                          << S.Params[I].second;
           llvm::outs() << "\n";
           continue;
         }
-        llvm::outs() << P.getFilename() << ":" << P.getLine() << ":" << P.getColumn()
-                     << ": " << Kernel << ": " << (Global ? "global " : "shared ") << Op
-                     << " " << A.Width << "B, blockDim " << Block << " (" << S.Origin;
+        llvm::outs() << P.getFilename() << ":" << P.getLine() << ":"
+                     << P.getColumn() << ": " << Kernel << ": "
+                     << (Global ? "global " : "shared ") << Op << " " << A.Width
+                     << "B, blockDim " << Block << " (" << S.Origin;
         for (const auto &Pm : S.Params)
           llvm::outs() << ", " << Pm.first << " = " << Pm.second;
         llvm::outs() << ")";
@@ -94,7 +102,8 @@ public:
               R.MaxConflictDegree);
         if (A.DataDependent)
           llvm::outs() << ", data-dependent";
-        llvm::outs() << "\n  index: " << (A.Index ? sym::toString(A.Index) : "?") << "\n";
+        llvm::outs() << "\n  index: "
+                     << (A.Index ? sym::toString(A.Index) : "?") << "\n";
         for (const std::string &As : R.Assumptions)
           llvm::outs() << "  assumption: " << As << "\n";
         for (const std::string &N : A.Notes)
@@ -142,7 +151,8 @@ int main(int argc, const char **argv) {
   int Argc = argc;
   std::unique_ptr<tooling::CompilationDatabase> Fixed =
       tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv, Err);
-  if (!llvm::cl::ParseCommandLineOptions(Argc, argv, "warplint-dump\n", &llvm::errs()))
+  if (!llvm::cl::ParseCommandLineOptions(Argc, argv, "warplint-dump\n",
+                                         &llvm::errs()))
     return 2;
   const hw::HardwareModel *M = hw::findBuiltinModel(Arch);
   if (!M) {
@@ -164,7 +174,8 @@ int main(int argc, const char **argv) {
           .str();
   Opts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
   CudaCompilationDatabase DB(std::move(Fixed), Opts);
-  tooling::ClangTool Tool(DB, std::vector<std::string>(Files.begin(), Files.end()));
+  tooling::ClangTool Tool(DB,
+                          std::vector<std::string>(Files.begin(), Files.end()));
   struct Factory : tooling::FrontendActionFactory {
     const hw::HardwareModel &M;
     explicit Factory(const hw::HardwareModel &M) : M(M) {}
@@ -173,7 +184,8 @@ int main(int argc, const char **argv) {
     }
   } F(*M);
   if (Csv)
-    llvm::outs() << "file,line,column,kernel,space,op,width,block,shape_origin,status,"
-                    "per_request,ideal_per_request,requests,gather,exactness,params\n";
+    llvm::outs()
+        << "file,line,column,kernel,space,op,width,block,shape_origin,status,"
+           "per_request,ideal_per_request,requests,gather,exactness,params\n";
   return Tool.run(&F) ? 3 : 0;
 }

@@ -111,8 +111,8 @@ static RunResult runOne(const RunRequest &Req,
                         const std::vector<std::string> &Files) {
   RunResult Out;
   clang::tidy::ClangTidyContext Context(Req.MakeOptionsProvider());
-  // A physical file system of our own: its working directory is per thread, unlike the
-  // process-wide one behind getRealFileSystem().
+  // A physical file system of our own: its working directory is per thread,
+  // unlike the process-wide one behind getRealFileSystem().
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
   std::vector<clang::tidy::ClangTidyError> Errors = clang::tidy::runClangTidy(
@@ -134,8 +134,7 @@ RunResult runChecks(const RunRequest &Req) {
   } else {
     std::vector<std::thread> Threads;
     for (unsigned J = 0; J < Jobs; ++J)
-      Threads.emplace_back(
-          [&, J] { Results[J] = runOne(Req, Parts[J]); });
+      Threads.emplace_back([&, J] { Results[J] = runOne(Req, Parts[J]); });
     for (std::thread &T : Threads)
       T.join();
   }
@@ -153,15 +152,16 @@ RunResult runChecks(const RunRequest &Req) {
                             std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
                                      B.CheckId, B.Message);
                    });
-  // Template instantiations can report one source location twice with one message.
-  All.Findings.erase(
-      std::unique(All.Findings.begin(), All.Findings.end(),
-                  [](const Finding &A, const Finding &B) {
-                    return A.Pos.File == B.Pos.File &&
-                           A.Pos.Offset == B.Pos.Offset &&
-                           A.CheckId == B.CheckId && A.Message == B.Message;
-                  }),
-      All.Findings.end());
+  // Template instantiations can report one source location twice with one
+  // message.
+  All.Findings.erase(std::unique(All.Findings.begin(), All.Findings.end(),
+                                 [](const Finding &A, const Finding &B) {
+                                   return A.Pos.File == B.Pos.File &&
+                                          A.Pos.Offset == B.Pos.Offset &&
+                                          A.CheckId == B.CheckId &&
+                                          A.Message == B.Message;
+                                 }),
+                     All.Findings.end());
   std::stable_sort(All.Errors.begin(), All.Errors.end(),
                    [](const ToolError &A, const ToolError &B) {
                      return std::tie(A.File, A.Line, A.Column) <

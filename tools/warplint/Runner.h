@@ -15,7 +15,8 @@ namespace warplint {
 struct RunRequest {
   std::vector<std::string> Files; ///< Absolute paths.
   const CudaCompilationDatabase *Compilations = nullptr;
-  /// Builds a fresh options provider (one per worker thread: providers cache per file).
+  /// Builds a fresh options provider (one per worker thread: providers cache
+  /// per file).
   std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
       MakeOptionsProvider;
   unsigned Jobs = 1;
@@ -27,8 +28,9 @@ struct RunResult {
   std::vector<ToolError> Errors;
 };
 
-/// Runs the enabled checks (clang-tidy's machinery: check globs, CheckOptions, NOLINT,
-/// header filter) over the files, on \p Jobs threads, and converts what they report.
+/// Runs the enabled checks (clang-tidy's machinery: check globs, CheckOptions,
+/// NOLINT, header filter) over the files, on \p Jobs threads, and converts what
+/// they report.
 RunResult runChecks(const RunRequest &Req);
 
 /// 1-based line and byte column of \p Offset in \p File (0, 0 if unreadable).

@@ -1,10 +1,12 @@
 //===- main.cpp - The warplint command-line tool --------------------------===//
 //
-// A clang-tidy compatible command line (files, -p, --, -checks, -config, -config-file,
-// .clang-tidy, NOLINT) plus warplint's own options. Exit codes (README "Exit codes"):
+// A clang-tidy compatible command line (files, -p, --, -checks, -config,
+// -config-file, .clang-tidy, NOLINT) plus warplint's own options. Exit codes
+// (README "Exit codes"):
 //   0  no finding at or above --min-priority
 //   1  findings at or above --min-priority
-//   2  usage or input error: bad option, unknown --arch, bad configuration, missing or
+//   2  usage or input error: bad option, unknown --arch, bad configuration,
+//   missing or
 //      unreadable file, unusable compilation database or CUDA path
 //   3  a source file could not be parsed (the compiler's errors are printed)
 //
@@ -41,75 +43,93 @@ namespace tooling = clang::tooling;
 
 namespace {
 
-enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitUsage = 2, ExitSource = 3 };
+enum ExitCode {
+  ExitClean = 0,
+  ExitFindings = 1,
+  ExitUsage = 2,
+  ExitSource = 3
+};
 
 cl::OptionCategory Category("warplint options");
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu> ..."),
                             cl::cat(Category));
 cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory holding compile_commands.json (CMake writes it "
-                  "with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; nvcc commands are "
-                  "translated)"),
+    "p",
+    cl::desc("Build directory holding compile_commands.json (CMake writes it "
+             "with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; nvcc commands are "
+             "translated)"),
     cl::value_desc("build-dir"), cl::cat(Category));
-cl::opt<std::string> Checks(
-    "checks", cl::desc("Comma-separated globs of checks to run, as in clang-tidy "
-                       "(default: warplint-*); added to .clang-tidy's Checks"),
-    cl::cat(Category));
-cl::opt<std::string> Config(
-    "config", cl::desc("Configuration as YAML or JSON, like .clang-tidy: "
-                       "-config=\"{Checks: 'warplint-*', CheckOptions: {...}}\""),
-    cl::cat(Category));
-cl::opt<std::string> ConfigFile(
-    "config-file", cl::desc("Read the configuration from this file instead of "
-                            "the nearest .clang-tidy"),
-    cl::value_desc("path"), cl::cat(Category));
-cl::opt<std::string> HeaderFilter(
-    "header-filter", cl::desc("Regular expression of headers to report findings in "
-                              "(default: main files only)"),
-    cl::cat(Category));
-cl::list<std::string> ExtraArgs("extra-arg",
-                                cl::desc("Argument to append to the compile command"),
-                                cl::cat(Category));
-cl::list<std::string> ExtraArgsBefore(
-    "extra-arg-before", cl::desc("Argument to prepend to the compile command"),
-    cl::cat(Category));
-cl::opt<std::string> Arch(
-    "arch", cl::desc("Target GPU, e.g. sm_90 (default: the compile command's "
-                     "first GPU, else sm_90)"),
-    cl::value_desc("sm_XX"), cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks to run, as in clang-tidy "
+                    "(default: warplint-*); added to .clang-tidy's Checks"),
+           cl::cat(Category));
+cl::opt<std::string>
+    Config("config",
+           cl::desc("Configuration as YAML or JSON, like .clang-tidy: "
+                    "-config=\"{Checks: 'warplint-*', CheckOptions: {...}}\""),
+           cl::cat(Category));
+cl::opt<std::string>
+    ConfigFile("config-file",
+               cl::desc("Read the configuration from this file instead of "
+                        "the nearest .clang-tidy"),
+               cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string>
+    HeaderFilter("header-filter",
+                 cl::desc("Regular expression of headers to report findings in "
+                          "(default: main files only)"),
+                 cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Argument to append to the compile command"),
+              cl::cat(Category));
+cl::list<std::string>
+    ExtraArgsBefore("extra-arg-before",
+                    cl::desc("Argument to prepend to the compile command"),
+                    cl::cat(Category));
+cl::opt<std::string>
+    Arch("arch",
+         cl::desc("Target GPU, e.g. sm_90 (default: the compile command's "
+                  "first GPU, else sm_90)"),
+         cl::value_desc("sm_XX"), cl::cat(Category));
 cl::opt<std::string> Format("format",
                             cl::desc("Output format: clang (default), sarif, "
                                      "github, json"),
                             cl::init("clang"), cl::cat(Category));
-cl::opt<std::string> MinPriority(
-    "min-priority", cl::desc("Report findings of this priority and above: high, "
-                             "medium, low (default: low)"),
-    cl::init("low"), cl::cat(Category));
+cl::opt<std::string>
+    MinPriority("min-priority",
+                cl::desc("Report findings of this priority and above: high, "
+                         "medium, low (default: low)"),
+                cl::init("low"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: 1)"),
                        cl::init(1), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("path"), cl::cat(Category));
 cl::alias OutputFileLong("output", cl::aliasopt(OutputFile), cl::cat(Category));
-cl::opt<bool> ListChecks("list-checks",
-                         cl::desc("List the checks (id, priority, guide sections, "
-                                  "summary) and exit; with --format=json or "
-                                  "markdown for tools and docs"),
-                         cl::cat(Category));
-cl::opt<bool> DumpConfig("dump-config",
-                         cl::desc("Print the effective configuration for the first "
-                                  "file (or the current directory) and exit"),
-                         cl::cat(Category));
+cl::opt<bool>
+    ListChecks("list-checks",
+               cl::desc("List the checks (id, priority, guide sections, "
+                        "summary) and exit; with --format=json or "
+                        "markdown for tools and docs"),
+               cl::cat(Category));
+cl::opt<bool>
+    DumpConfig("dump-config",
+               cl::desc("Print the effective configuration for the first "
+                        "file (or the current directory) and exit"),
+               cl::cat(Category));
 cl::opt<std::string> CudaPath(
-    "cuda-path", cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
-                          "/usr/local/cuda, then nvcc on $PATH); 'none' parses with "
-                          "warplint's bundled CUDA declarations"),
+    "cuda-path",
+    cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
+             "/usr/local/cuda, then nvcc on $PATH); 'none' parses with "
+             "warplint's bundled CUDA declarations"),
     cl::cat(Category));
-cl::opt<std::string> SourceRoot(
-    "source-root", cl::desc("Directory that SARIF, GitHub and JSON paths are "
-                            "relative to (default: $GITHUB_WORKSPACE, else the "
-                            "current directory)"),
-    cl::cat(Category));
+cl::opt<std::string>
+    SourceRoot("source-root",
+               cl::desc("Directory that SARIF, GitHub and JSON paths are "
+                        "relative to (default: $GITHUB_WORKSPACE, else the "
+                        "current directory)"),
+               cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),
@@ -158,7 +178,8 @@ int listChecks(StringRef Fmt) {
   }
   for (const CheckInfo &C : allChecks()) {
     outs() << C.Id << "\n    priority: " << C.PriorityLabel
-           << "\n    guide: CUDA C++ Best Practices Guide \u00a7" << C.ModernSection;
+           << "\n    guide: CUDA C++ Best Practices Guide \u00a7"
+           << C.ModernSection;
     if (!C.G23Section.empty())
       outs() << ", CUDA 2.3 guide \u00a7" << C.G23Section;
     outs() << "\n    " << C.Summary << "\n";
@@ -166,16 +187,18 @@ int listChecks(StringRef Fmt) {
   return ExitClean;
 }
 
-/// The bundled CUDA declarations: <prefix>/share/warplint/include next to bin/warplint.
+/// The bundled CUDA declarations: <prefix>/share/warplint/include next to
+/// bin/warplint.
 std::string fallbackIncludeDir(const char *Argv0) {
-  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&fallbackIncludeDir);
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, (void *)&fallbackIncludeDir);
   SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Dir, "share", "warplint", "include");
   return std::string(Dir);
 }
 
-/// Validates every .clang-tidy that applies to the inputs: a malformed file is an error,
-/// not something to skip silently.
+/// Validates every .clang-tidy that applies to the inputs: a malformed file is
+/// an error, not something to skip silently.
 bool validateConfigFiles(ArrayRef<std::string> Inputs) {
   StringSet<> Seen;
   for (const std::string &F : Inputs) {
@@ -189,14 +212,14 @@ bool validateConfigFiles(ArrayRef<std::string> Inputs) {
         continue;
       auto Buf = MemoryBuffer::getFile(P);
       if (!Buf) {
-        usageError("cannot read configuration file '" + P + "': " +
-                   Buf.getError().message());
+        usageError("cannot read configuration file '" + P +
+                   "': " + Buf.getError().message());
         return false;
       }
       auto Parsed = tidy::parseConfiguration((*Buf)->getMemBufferRef());
       if (!Parsed) {
-        usageError("malformed configuration file '" + P + "': " +
-                   Parsed.getError().message());
+        usageError("malformed configuration file '" + P +
+                   "': " + Parsed.getError().message());
         return false;
       }
       break; // the nearest one wins, as in clang-tidy
@@ -218,7 +241,8 @@ int main(int argc, const char **argv) {
   std::string FixedErr;
   int Argc = argc;
   std::unique_ptr<tooling::CompilationDatabase> FixedDB =
-      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv, FixedErr);
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv,
+                                                             FixedErr);
   if (!FixedErr.empty())
     return usageError(FixedErr);
   std::string ParseErrors;
@@ -236,7 +260,8 @@ int main(int argc, const char **argv) {
   static const char *Formats[] = {"clang", "sarif", "github", "json"};
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
-      return usageError("--list-checks supports --format=clang, json or markdown");
+      return usageError(
+          "--list-checks supports --format=clang, json or markdown");
     return listChecks(Format);
   }
   if (!is_contained(Formats, StringRef(Format)))
@@ -265,10 +290,11 @@ int main(int argc, const char **argv) {
     Overrides.CheckOptions[ArchOptionKey] =
         tidy::ClangTidyOptions::ClangTidyValue(hw::canonicalArchName(Arch));
   if (!ExtraArgs.empty())
-    Overrides.ExtraArgs = std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
+    Overrides.ExtraArgs =
+        std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
   if (!ExtraArgsBefore.empty())
-    Overrides.ExtraArgsBefore =
-        std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+    Overrides.ExtraArgsBefore = std::vector<std::string>(
+        ExtraArgsBefore.begin(), ExtraArgsBefore.end());
 
   std::optional<tidy::ClangTidyOptions> ExplicitConfig;
   std::string ConfigText = Config;
@@ -284,7 +310,8 @@ int main(int argc, const char **argv) {
     ConfigOrigin = ConfigFile;
   }
   if (!ConfigText.empty()) {
-    auto Parsed = tidy::parseConfiguration(MemoryBufferRef(ConfigText, ConfigOrigin));
+    auto Parsed =
+        tidy::parseConfiguration(MemoryBufferRef(ConfigText, ConfigOrigin));
     if (!Parsed)
       return usageError("malformed configuration in " + ConfigOrigin + ": " +
                         Parsed.getError().message());
@@ -321,20 +348,24 @@ int main(int argc, const char **argv) {
     auto Provider = MakeProvider();
     SmallString<256> Cwd;
     sys::fs::current_path(Cwd);
-    std::string For = Inputs.empty() ? (Cwd + "/dummy.cu").str() : Inputs.front();
+    std::string For =
+        Inputs.empty() ? (Cwd + "/dummy.cu").str() : Inputs.front();
     tidy::ClangTidyOptions Effective = Provider->getOptions(For);
     Effective.CheckOptions.insert_or_assign(
         ArchOptionKey,
         tidy::ClangTidyOptions::ClangTidyValue(
-            Arch.empty() ? std::string(DefaultArch) + " (unless the compile command names one)"
+            Arch.empty() ? std::string(DefaultArch) +
+                               " (unless the compile command names one)"
                          : hw::canonicalArchName(Arch)));
     outs() << tidy::configurationAsText(Effective);
     return ExitClean;
   }
   if (Inputs.empty())
-    return usageError("no input files (try: warplint kernel.cu -- <compiler args>)");
+    return usageError(
+        "no input files (try: warplint kernel.cu -- <compiler args>)");
 
-  // The compilation database: "--", else -p, else one found above the first file.
+  // The compilation database: "--", else -p, else one found above the first
+  // file.
   std::unique_ptr<tooling::CompilationDatabase> DB;
   if (FixedDB) {
     DB = std::move(FixedDB);
@@ -342,12 +373,13 @@ int main(int argc, const char **argv) {
     std::string Err;
     DB = tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
     if (!DB)
-      return usageError("cannot load a compilation database from '" + BuildPath +
-                        "': " + Err);
+      return usageError("cannot load a compilation database from '" +
+                        BuildPath + "': " + Err);
     DB = tooling::inferMissingCompileCommands(std::move(DB));
   } else {
     std::string Err;
-    DB = tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), Err);
+    DB =
+        tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), Err);
     if (DB)
       DB = tooling::inferMissingCompileCommands(std::move(DB));
     else
@@ -405,9 +437,10 @@ int main(int argc, const char **argv) {
           errs() << "warplint: note: --cuda-path=none: parsing with warplint's "
                     "bundled CUDA declarations\n";
         else
-          errs() << "warplint: note: no CUDA toolkit found (looked at $CUDA_PATH, "
-                    "/usr/local/cuda and nvcc on $PATH); parsing with warplint's "
-                    "bundled CUDA declarations\n";
+          errs()
+              << "warplint: note: no CUDA toolkit found (looked at $CUDA_PATH, "
+                 "/usr/local/cuda and nvcc on $PATH); parsing with warplint's "
+                 "bundled CUDA declarations\n";
         break;
       }
 
@@ -423,7 +456,8 @@ int main(int argc, const char **argv) {
     SmallString<256> R(SourceRoot);
     sys::fs::make_absolute(R);
     Info.SourceRoot = std::string(R);
-  } else if (std::optional<std::string> W = sys::Process::GetEnv("GITHUB_WORKSPACE")) {
+  } else if (std::optional<std::string> W =
+                 sys::Process::GetEnv("GITHUB_WORKSPACE")) {
     Info.SourceRoot = *W;
   } else {
     SmallString<256> Cwd;

@@ -55,7 +55,8 @@ protected:
 
 TEST_F(EmitterFile, FingerprintSurvivesLineShifts) {
   Finding A = finding(2);
-  // The same file after an unrelated edit above the finding, in another checkout.
+  // The same file after an unrelated edit above the finding, in another
+  // checkout.
   llvm::SmallString<128> Dir2;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-emit2", Dir2));
   std::string Root2(Dir2), File2 = Root2 + "/k.cu";
@@ -83,7 +84,8 @@ TEST_F(EmitterFile, SarifIsValidJsonWithRules) {
   Info.LlvmVersion = "22.1.8";
   Info.SourceRoot = Root;
   Info.Rules.push_back(CheckInfo{"warplint-x", Priority::High, "High", "9.2.1",
-                                 "3.2.1", "summary", "rule", Confidence::Certain});
+                                 "3.2.1", "summary", "rule",
+                                 Confidence::Certain});
   Finding F = finding(2);
   emitSarif(OS, {F}, Info);
   llvm::Expected<llvm::json::Value> V = llvm::json::parse(Out);
@@ -94,11 +96,12 @@ TEST_F(EmitterFile, SarifIsValidJsonWithRules) {
       (*Run->getArray("results"))[0].getAsObject();
   EXPECT_EQ(*Result->getString("level"), "error");
   EXPECT_EQ(*Result->getInteger("ruleIndex"), 0);
-  const llvm::json::Object *Loc = (*Result->getArray("locations"))[0]
-                                      .getAsObject()
-                                      ->getObject("physicalLocation");
+  const llvm::json::Object *Loc =
+      (*Result->getArray("locations"))[0].getAsObject()->getObject(
+          "physicalLocation");
   EXPECT_EQ(*Loc->getObject("artifactLocation")->getString("uri"), "k.cu");
-  EXPECT_EQ(*Loc->getObject("artifactLocation")->getString("uriBaseId"), "SRCROOT");
+  EXPECT_EQ(*Loc->getObject("artifactLocation")->getString("uriBaseId"),
+            "SRCROOT");
 }
 
 TEST_F(EmitterFile, GitHubOrderIsHighestPriorityFirst) {

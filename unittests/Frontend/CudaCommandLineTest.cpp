@@ -20,8 +20,8 @@ CudaParseOptions fallbackOptions() {
 }
 
 TEST(CudaCommandLine, SideAndArchAreAlwaysExplicit) {
-  AdjustedCommand A =
-      adjustCudaCommand({"clang++", "-c", "k.cu"}, "k.cu", "/", fallbackOptions());
+  AdjustedCommand A = adjustCudaCommand({"clang++", "-c", "k.cu"}, "k.cu", "/",
+                                        fallbackOptions());
   EXPECT_EQ(A.TargetArch, "sm_90");
   EXPECT_TRUE(has(A.Args, "--cuda-device-only"));
   EXPECT_TRUE(has(A.Args, "--cuda-gpu-arch=sm_90"));
@@ -32,9 +32,13 @@ TEST(CudaCommandLine, SideAndArchAreAlwaysExplicit) {
 }
 
 TEST(CudaCommandLine, CommandArchThenOverride) {
-  std::vector<std::string> Cmd = {"clang++", "--cuda-gpu-arch=sm_80",
-                                  "--cuda-gpu-arch=sm_86", "--cuda-host-only",
-                                  "-x", "cuda", "k.cu"};
+  std::vector<std::string> Cmd = {"clang++",
+                                  "--cuda-gpu-arch=sm_80",
+                                  "--cuda-gpu-arch=sm_86",
+                                  "--cuda-host-only",
+                                  "-x",
+                                  "cuda",
+                                  "k.cu"};
   AdjustedCommand A = adjustCudaCommand(Cmd, "k.cu", "/", fallbackOptions());
   EXPECT_EQ(A.TargetArch, "sm_80");
   EXPECT_FALSE(has(A.Args, "--cuda-host-only"));
@@ -70,9 +74,9 @@ TEST(CudaCommandLine, ToolkitAddsCcclAndSdkVersion) {
 }
 
 TEST(CudaCommandLine, NoCudaIncKeepsTheCommandsOwnHeaders) {
-  AdjustedCommand A = adjustCudaCommand(
-      {"clang++", "-nocudainc", "-include", "mine.h", "k.cu"}, "k.cu", "/",
-      fallbackOptions());
+  AdjustedCommand A =
+      adjustCudaCommand({"clang++", "-nocudainc", "-include", "mine.h", "k.cu"},
+                        "k.cu", "/", fallbackOptions());
   EXPECT_FALSE(A.UsesFallbackHeaders);
   EXPECT_FALSE(has(A.Args, "/fallback"));
 }

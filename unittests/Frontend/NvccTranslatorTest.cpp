@@ -35,13 +35,24 @@ TEST(NvccTranslator, ArchSpellings) {
 TEST(NvccTranslator, CMakeCommand) {
   // What CMake 3.25 writes for a CUDA target (test/Inputs/cmake-cuda).
   std::vector<std::string> Argv = {
-      "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler",
-      "-DBLOCK=100", "-I/src/include",
+      "/usr/local/cuda/bin/nvcc",
+      "-forward-unknown-to-host-compiler",
+      "-DBLOCK=100",
+      "-I/src/include",
       "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
       "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
-      "--expt-relaxed-constexpr", "-lineinfo", "--use_fast_math",
-      "-Xcompiler=-fPIC,-Wall,-DHOSTDEF", "-std=c++17", "-x", "cu", "-rdc=true",
-      "-c", "/src/k.cu", "-o", "k.o"};
+      "--expt-relaxed-constexpr",
+      "-lineinfo",
+      "--use_fast_math",
+      "-Xcompiler=-fPIC,-Wall,-DHOSTDEF",
+      "-std=c++17",
+      "-x",
+      "cu",
+      "-rdc=true",
+      "-c",
+      "/src/k.cu",
+      "-o",
+      "k.o"};
   NvccTranslation T = translateNvccCommand(Argv, "/build");
   EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_80", "sm_90"}));
   EXPECT_TRUE(T.FastMath);
@@ -61,11 +72,32 @@ TEST(NvccTranslator, CMakeCommand) {
 }
 
 TEST(NvccTranslator, SeparateValuesAndShortForms) {
-  std::vector<std::string> Argv = {
-      "nvcc", "-arch", "sm_70", "-ccbin", "/usr/bin/g++-12", "-Xptxas", "-v",
-      "-maxrregcount=64", "--compiler-options", "-O2", "-I", "inc", "-D", "N=4",
-      "--std", "c++14", "-dc", "a.cu", "--default-stream", "per-thread", "-G",
-      "--diag-suppress=177", "-Werror", "all-warnings", "-t", "4"};
+  std::vector<std::string> Argv = {"nvcc",
+                                   "-arch",
+                                   "sm_70",
+                                   "-ccbin",
+                                   "/usr/bin/g++-12",
+                                   "-Xptxas",
+                                   "-v",
+                                   "-maxrregcount=64",
+                                   "--compiler-options",
+                                   "-O2",
+                                   "-I",
+                                   "inc",
+                                   "-D",
+                                   "N=4",
+                                   "--std",
+                                   "c++14",
+                                   "-dc",
+                                   "a.cu",
+                                   "--default-stream",
+                                   "per-thread",
+                                   "-G",
+                                   "--diag-suppress=177",
+                                   "-Werror",
+                                   "all-warnings",
+                                   "-t",
+                                   "4"};
   NvccTranslation T = translateNvccCommand(Argv, "");
   EXPECT_EQ(T.GpuArchs, std::vector<std::string>{"sm_70"});
   ASSERT_TRUE(T.MaxRegCount.has_value());
