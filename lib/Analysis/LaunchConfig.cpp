@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -61,10 +62,11 @@ public:
     if (const auto *Def = dyn_cast<CXXDefaultArgExpr>(Stripped))
       return foldInt(Def->getExpr(), Out, Depth + 1);
     // Variables first, so that the evidence can name them.
-    if (const VarDecl *VD = followableVar(Stripped, Out)) {
+    const Expr *Value = nullptr;
+    if (const VarDecl *VD = followableVar(Stripped, Out, Value)) {
       if (!VD->getType()->isIntegerType())
         return std::nullopt;
-      std::optional<uint64_t> V = foldInt(VD->getInit(), Out, Depth + 1);
+      std::optional<uint64_t> V = foldInt(Value, Out, Depth + 1);
       if (V)
         Out.FromVar = VD;
       return V;
@@ -143,8 +145,9 @@ public:
         Out.SizeLiteral = nullptr;
       return BlockShape{V[0], V[1], V[2]};
     }
-    if (const VarDecl *VD = followableVar(E, Out)) {
-      std::optional<BlockShape> S = foldShape(VD->getInit(), Out, Depth + 1);
+    const Expr *Value = nullptr;
+    if (const VarDecl *VD = followableVar(E, Out, Value)) {
+      std::optional<BlockShape> S = foldShape(Value, Out, Depth + 1);
       if (S && !Out.FromVar)
         Out.FromVar = VD;
       return S;
@@ -158,14 +161,23 @@ private:
   /// A variable whose initialiser is its value at every use: const-qualified,
   /// or a local that nothing in its function modifies. Parameters and globals
   /// that are not const are runtime values.
-  const VarDecl *followableVar(const Expr *E, LaunchBlock &Out) {
+  const VarDecl *followableVar(const Expr *E, LaunchBlock &Out,
+                               const Expr *&Value) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     if (!DRE)
       return nullptr;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD) || !VD->getInit() ||
-        VD->getType().isVolatileQualified())
+    if (!VD || isa<ParmVarDecl>(VD) || VD->getType().isVolatileQualified())
       return nullptr;
+    Value = VD->getInit();
+    if (!Value) {
+      // `int threads; threads = 256; k<<<g, threads>>>`: one assignment does it.
+      if (VD->hasLocalStorage() && !VD->isStaticLocal())
+        if (const Stmt *Body = enclosingBody(*DRE, Ctx))
+          if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
+            return VD;
+      return nullptr;
+    }
     if (VD->getType().isConstQualified() || VD->isConstexpr())
       return VD; // const: the initialiser is the value everywhere
     if (!VD->hasLocalStorage() || VD->isStaticLocal()) {
@@ -179,11 +191,42 @@ private:
     bool Mutated =
         Cache ? Cache->isMutated(*VD, *Body, Ctx) : mayModify(Body, VD);
     if (Mutated) {
+      if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
+        return VD;
       Out.UnknownReason = "variable '" + VD->getNameAsString() +
                           "' is modified in its function";
       return nullptr;
     }
     return VD;
+  }
+
+  /// The value of \p VD at \p Use when the function assigns it exactly once, with a plain
+  /// `VD = E;` statement at the top level of the function body (not in a branch or loop)
+  /// before the use, and nothing else in the function can modify it.
+  const Expr *singleAssignment(const VarDecl &VD, const Stmt &Body,
+                               SourceLocation Use) {
+    const auto *CS = dyn_cast<CompoundStmt>(&Body);
+    if (!CS)
+      return nullptr;
+    const BinaryOperator *Found = nullptr;
+    for (const Stmt *S : CS->body()) {
+      const auto *BO = dyn_cast<BinaryOperator>(S);
+      const auto *LHS =
+          BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
+      if (BO && BO->getOpcode() == BO_Assign && LHS && LHS->getDecl() == &VD &&
+          !mayModify(BO->getRHS(), &VD)) {
+        if (Found)
+          return nullptr; // assigned twice
+        Found = BO;
+        continue;
+      }
+      if (mayModify(S, &VD))
+        return nullptr; // modified some other way
+    }
+    if (!Found || !Ctx.getSourceManager().isBeforeInTranslationUnit(
+                      Found->getEndLoc(), Use))
+      return nullptr;
+    return Found->getRHS();
   }
 
   ASTContext &Ctx;

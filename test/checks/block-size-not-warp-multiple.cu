@@ -51,6 +51,32 @@ void bad_dim3(float *a) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
 }
 
+void bad_assigned_once(float *a) {
+  int side;
+  side = 10;
+  dim3 block(side, side);
+  kernel<<<1, block>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  int threads = 64;
+  threads = 48;
+  kernel<<<1, threads>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} [warplint-block-size-not-warp-multiple]
+}
+
+void good_assigned_later_or_twice(float *a, int n) {
+  int before = 64;
+  kernel<<<1, before>>>(a); // 64 here; the assignment below comes later
+  before = 100;
+  int twice;
+  twice = 96;
+  twice = 100;
+  kernel<<<1, twice>>>(a); // assigned twice: not followed
+  int branch = 64;
+  if (n)
+    branch = 100;
+  kernel<<<1, branch>>>(a); // depends on n
+}
+
 void bad_template(float *a) {
   launchTemplate<33>(a);
   launchTemplate<64>(a);
