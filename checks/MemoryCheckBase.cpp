@@ -129,6 +129,25 @@ MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
   return Stride;
 }
 
+std::pair<const EvaluatedAccess *, double>
+MemoryCheckBase::worst(ArrayRef<EvaluatedAccess> Results,
+                       uint64_t sym::AccessReport::*Cost,
+                       uint64_t sym::AccessReport::*Ideal, double Floor) {
+  const EvaluatedAccess *Worst = nullptr;
+  double WorstRatio = Floor;
+  for (const EvaluatedAccess &E : Results) {
+    const sym::AccessReport &R = E.Report;
+    if (!R.Ok || !R.Requests || !(R.*Ideal))
+      continue;
+    double Ratio = double(R.*Cost) / double(R.*Ideal);
+    if (Ratio > WorstRatio) {
+      WorstRatio = Ratio;
+      Worst = &E;
+    }
+  }
+  return {Worst, WorstRatio};
+}
+
 std::string MemoryCheckBase::verb(const MemoryAccess &A) {
   if (A.IsLoad && A.IsStore)
     return "read-modify-write of";

@@ -43,6 +43,13 @@ protected:
   shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
   /// "index: ...", how consecutive lanes differ, assumptions, loop notes.
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
+  /// The evaluation (over the block shapes) with the largest Cost/Ideal ratio
+  /// above \p Floor, and that ratio; null when none is above it. The worst
+  /// shape decides a verdict, and its evidence goes in the notes.
+  static std::pair<const EvaluatedAccess *, double>
+  worst(llvm::ArrayRef<EvaluatedAccess> Results,
+        uint64_t sym::AccessReport::*Cost, uint64_t sym::AccessReport::*Ideal,
+        double Floor);
   /// "load from", "store to", "read-modify-write of".
   static std::string verb(const MemoryAccess &A);
   /// The byte distance between consecutive active lanes of the first warp, when

@@ -21,18 +21,9 @@ namespace warplint {
 void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                                        ArrayRef<EvaluatedAccess> Results,
                                        ASTContext &Ctx) {
-  const EvaluatedAccess *Worst = nullptr;
-  double WorstRatio = 1.0;
-  for (const EvaluatedAccess &E : Results) {
-    const sym::AccessReport &R = E.Report;
-    if (!R.Ok || !R.Requests || !R.IdealWavefronts)
-      continue;
-    double Ratio = double(R.Wavefronts) / double(R.IdealWavefronts);
-    if (Ratio > WorstRatio) {
-      WorstRatio = Ratio;
-      Worst = &E;
-    }
-  }
+  auto [Worst, WorstRatio] = worst(Results, &sym::AccessReport::Wavefronts,
+                                   &sym::AccessReport::IdealWavefronts, 1.0);
+  (void)WorstRatio;
   if (!Worst)
     return;
   const sym::AccessReport &R = Worst->Report;

@@ -61,19 +61,8 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
                                             ArrayRef<EvaluatedAccess> Results,
                                             ASTContext &Ctx) {
   const hw::HardwareModel &M = target(Ctx);
-  // The worst shape decides; its evidence goes in the notes.
-  const EvaluatedAccess *Worst = nullptr;
-  double WorstRatio = 0;
-  for (const EvaluatedAccess &E : Results) {
-    const sym::AccessReport &R = E.Report;
-    if (!R.Ok || !R.Requests || !R.IdealTransactions)
-      continue;
-    double Ratio = double(R.Transactions) / double(R.IdealTransactions);
-    if (Ratio > WorstRatio) {
-      WorstRatio = Ratio;
-      Worst = &E;
-    }
-  }
+  auto [Worst, WorstRatio] = worst(Results, &sym::AccessReport::Transactions,
+                                   &sym::AccessReport::IdealTransactions, 0.0);
   if (!Worst)
     return;
   const sym::AccessReport &R = Worst->Report;

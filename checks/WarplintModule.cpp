@@ -24,7 +24,7 @@ public:
 // Registration happens when this object file is loaded: by the plugin's dlopen
 // in clang-tidy, and through the anchor below in the standalone binary.
 static clang::tidy::ClangTidyModuleRegistry::Add<WarplintModule>
-    X("warplint-module", "Static performance checks for CUDA (warplint).");
+    X("warplint", "Static performance checks for CUDA (warplint).");
 
 volatile int WarplintModuleAnchorSource = 0;
 

@@ -171,7 +171,8 @@ private:
       return nullptr;
     Value = VD->getInit();
     if (!Value) {
-      // `int threads; threads = 256; k<<<g, threads>>>`: one assignment does it.
+      // `int threads; threads = 256; k<<<g, threads>>>`: one assignment does
+      // it.
       if (VD->hasLocalStorage() && !VD->isStaticLocal())
         if (const Stmt *Body = enclosingBody(*DRE, Ctx))
           if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
@@ -200,9 +201,10 @@ private:
     return VD;
   }
 
-  /// The value of \p VD at \p Use when the function assigns it exactly once, with a plain
-  /// `VD = E;` statement at the top level of the function body (not in a branch or loop)
-  /// before the use, and nothing else in the function can modify it.
+  /// The value of \p VD at \p Use when the function assigns it exactly once,
+  /// with a plain `VD = E;` statement at the top level of the function body
+  /// (not in a branch or loop) before the use, and nothing else in the function
+  /// can modify it.
   const Expr *singleAssignment(const VarDecl &VD, const Stmt &Body,
                                SourceLocation Use) {
     const auto *CS = dyn_cast<CompoundStmt>(&Body);
@@ -212,7 +214,8 @@ private:
     for (const Stmt *S : CS->body()) {
       const auto *BO = dyn_cast<BinaryOperator>(S);
       const auto *LHS =
-          BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
+          BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())
+             : nullptr;
       if (BO && BO->getOpcode() == BO_Assign && LHS && LHS->getDecl() == &VD &&
           !mayModify(BO->getRHS(), &VD)) {
         if (Found)
