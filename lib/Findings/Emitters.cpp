@@ -1,16 +1,15 @@
 //===- Emitters.cpp - Findings as text, JSON and GitHub commands ----------===//
 #include "Findings/Emitters.h"
 
+#include "Findings/SourceFiles.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
-#include <map>
-#include <mutex>
 
 namespace warplint {
 
@@ -26,28 +25,6 @@ std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
       return Rest.ltrim('/').str();
   }
   return std::string(llvm::sys::path::convert_to_slash(PS));
-}
-
-std::string sourceLine(llvm::StringRef File, unsigned Line) {
-  // Emitters ask for the same few files many times.
-  static std::mutex Mu;
-  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
-  std::lock_guard<std::mutex> Lock(Mu);
-  auto It = Cache.find(File.str());
-  if (It == Cache.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    It = Cache.emplace(File.str(), Buf ? std::move(*Buf) : nullptr).first;
-  }
-  if (!It->second || Line == 0)
-    return "";
-  llvm::StringRef Text = It->second->getBuffer();
-  for (unsigned I = 1; I < Line; ++I) {
-    size_t NL = Text.find('\n');
-    if (NL == llvm::StringRef::npos)
-      return "";
-    Text = Text.drop_front(NL + 1);
-  }
-  return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r').str();
 }
 
 std::string fingerprint(const Finding &F, llvm::StringRef Root) {

@@ -46,10 +46,6 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 /// A path relative to \p Root when it lies below it, with '/' separators.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
-/// The text of line \p Line (1-based) of \p File, without its newline; empty if
-/// unreadable.
-std::string sourceLine(llvm::StringRef File, unsigned Line);
-
 /// A fingerprint that survives line shifts: check, relative file, and the
 /// trimmed text of the finding's line (plus an occurrence index when the same
 /// line text repeats).

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Findings/Emitters.h"
 
+#include "Findings/SourceFiles.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

@@ -1,43 +1,16 @@
 //===- Runner.cpp - Runs warplint's checks over files ---------------------===//
 #include "tools/warplint/Runner.h"
 
+#include "Findings/SourceFiles.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
-#include <map>
-#include <mutex>
 #include <thread>
 
 namespace warplint {
-
-std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef File,
-                                            unsigned Offset) {
-  static std::mutex Mu;
-  static std::map<std::string, std::vector<unsigned>> LineStarts;
-  std::lock_guard<std::mutex> Lock(Mu);
-  auto It = LineStarts.find(File.str());
-  if (It == LineStarts.end()) {
-    std::vector<unsigned> Starts;
-    if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
-      Starts.push_back(0);
-      llvm::StringRef Text = (*Buf)->getBuffer();
-      for (unsigned I = 0; I < Text.size(); ++I)
-        if (Text[I] == '\n')
-          Starts.push_back(I + 1);
-    }
-    It = LineStarts.emplace(File.str(), std::move(Starts)).first;
-  }
-  const std::vector<unsigned> &S = It->second;
-  if (S.empty())
-    return {0, 0};
-  auto Up = std::upper_bound(S.begin(), S.end(), Offset);
-  unsigned Line = unsigned(Up - S.begin());
-  return {Line, Offset - S[Line - 1] + 1};
-}
 
 static SourcePos position(llvm::StringRef File, unsigned Offset) {
   auto [Line, Col] = lineAndColumn(File, Offset);

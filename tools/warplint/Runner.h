@@ -33,10 +33,6 @@ struct RunResult {
 /// they report.
 RunResult runChecks(const RunRequest &Req);
 
-/// 1-based line and byte column of \p Offset in \p File (0, 0 if unreadable).
-std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef File,
-                                            unsigned Offset);
-
 } // namespace warplint
 
 #endif
