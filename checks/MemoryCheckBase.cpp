@@ -103,16 +103,23 @@ MemoryCheckBase::shapeNote(const KernelShape &S,
           "DefaultBlockDim2D)"};
 }
 
-std::optional<int64_t>
-MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
-  if (R.Warps.empty())
-    return std::nullopt;
-  const sym::WarpCost &W = R.Warps.front();
+/// (lane, byte offset from the first active lane) for each active lane of \p W.
+static std::vector<std::pair<unsigned, int64_t>>
+activeLanes(const sym::WarpCost &W) {
   std::vector<std::pair<unsigned, int64_t>> Lanes;
   unsigned Active = 0;
   for (unsigned L = 0; L < W.Active.size(); ++L)
     if (W.Active[L] && Active < W.LaneOffsets.size())
       Lanes.push_back({L, W.LaneOffsets[Active++]});
+  return Lanes;
+}
+
+std::optional<int64_t>
+MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
+  if (R.Warps.empty())
+    return std::nullopt;
+  const sym::WarpCost &W = R.Warps.front();
+  std::vector<std::pair<unsigned, int64_t>> Lanes = activeLanes(W);
   if (Lanes.size() < 2)
     return std::nullopt;
   std::optional<int64_t> Stride;
@@ -181,11 +188,7 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
   // breaks it.
   if (!Rep.Warps.empty()) {
     const sym::WarpCost &W = Rep.Warps.front();
-    std::vector<std::pair<unsigned, int64_t>> Lanes;
-    unsigned Active = 0;
-    for (unsigned L = 0; L < W.Active.size(); ++L)
-      if (W.Active[L] && Active < W.LaneOffsets.size())
-        Lanes.push_back({L, W.LaneOffsets[Active++]});
+    std::vector<std::pair<unsigned, int64_t>> Lanes = activeLanes(W);
     if (Lanes.size() >= 2) {
       int64_t D = Lanes[1].second - Lanes[0].second;
       std::string S = "lane " + std::to_string(Lanes[1].first) + " is " +

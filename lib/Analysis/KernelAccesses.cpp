@@ -53,6 +53,24 @@ public:
     return std::move(Out);
   }
 
+  /// The address sum(term * bytes) + Const in units of \p Width, when every
+  /// byte scale is a multiple of it (the usual case); null otherwise.
+  const sym::Expr *
+  indexInUnits(llvm::ArrayRef<std::pair<const sym::Expr *, int64_t>> Terms,
+               int64_t Const, int64_t Width) {
+    if (Const % Width)
+      return nullptr;
+    for (auto &T : Terms)
+      if (T.second % Width)
+        return nullptr;
+    const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
+    for (auto &T : Terms)
+      Index = SC.add(
+          Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                        SC.constant(T.second / Width, sym::IntType::i64())));
+    return SC.add(Index, SC.constant(Const / Width, sym::IntType::i64()));
+  }
+
   /// `dst[i].x = r; dst[i].y = g; dst[i].z = b; dst[i].w = a;`: nvcc merges
   /// stores (and loads) of adjacent fields of one element into accesses as wide
   /// as the struct's alignment allows, so judging each byte store alone would
@@ -96,17 +114,9 @@ public:
         continue;
       const MemoryAccess::ElementAddress &E = First.ElementIndexBytes;
       int64_t Const = E.Const - First.FieldOffset;
-      const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
-      bool Divisible = Const % Piece == 0;
-      for (auto &T : E.Terms)
-        Divisible &= T.second % Piece == 0;
-      if (!Divisible)
+      const sym::Expr *Index = indexInUnits(E.Terms, Const, Piece);
+      if (!Index)
         continue;
-      for (auto &T : E.Terms)
-        Index = SC.add(
-            Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                          SC.constant(T.second / Piece, sym::IntType::i64())));
-      Index = SC.add(Index, SC.constant(Const / Piece, sym::IntType::i64()));
       First.Index = Index;
       First.Width = unsigned(Piece);
       First.Notes.push_back(
@@ -701,17 +711,8 @@ private:
     // The index in units of the access width: exact when every term's byte
     // scale is a multiple of it (the usual case); otherwise a division the
     // engine evaluates per lane.
-    bool Divisible = A.Const % Width == 0;
-    for (auto &T : A.Terms)
-      Divisible &= T.second % Width == 0;
-    const sym::Expr *Index = SC.constant(0, sym::IntType::i64());
-    if (Divisible) {
-      for (auto &T : A.Terms)
-        Index = SC.add(
-            Index, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                          SC.constant(T.second / Width, sym::IntType::i64())));
-      Index = SC.add(Index, SC.constant(A.Const / Width, sym::IntType::i64()));
-    } else {
+    const sym::Expr *Index = indexInUnits(A.Terms, A.Const, Width);
+    if (!Index) {
       const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
       for (auto &T : A.Terms)
         Bytes =
@@ -849,22 +850,21 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   auto It = Shapes.find(Kernel.getCanonicalDecl());
   if (It != Shapes.end() && !It->second.empty())
     return It->second;
+  // A kernel that uses threadIdx.y or .z has a 2-D (or 3-D) block: a 1-D bound
+  // or default would make those indices 0.
+  UsesThreadIdxYZ Y;
+  Y.TraverseStmt(Kernel.getBody());
   KernelShape KS;
   if (const auto *LB = Kernel.getAttr<CUDALaunchBoundsAttr>()) {
     if (const Expr *Max = LB->getMaxThreads())
-      if (!Max->isValueDependent())
+      if (!Max->isValueDependent() && !Y.Found)
         if (auto V = Max->getIntegerConstantExpr(Kernel.getASTContext())) {
           KS.Shape.BlockDim = {unsigned(V->getZExtValue()), 1, 1};
           KS.Loc = Max->getBeginLoc();
           KS.Origin = "__launch_bounds__";
-          UsesThreadIdxYZ Y;
-          Y.TraverseStmt(Kernel.getBody());
-          if (!Y.Found)
-            return {KS};
+          return {KS};
         }
   }
-  UsesThreadIdxYZ Y;
-  Y.TraverseStmt(Kernel.getBody());
   KS.Shape.BlockDim = Y.Found ? Default2D : Default1D;
   KS.Loc = SourceLocation();
   KS.Origin = "assumed";

@@ -7,9 +7,18 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace warplint {
+
+std::string bundledIncludeDir(const char *Argv0, void *MainAddr) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, MainAddr);
+  llvm::SmallString<256> Dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Dir, "share", "warplint", "include");
+  return std::string(Dir);
+}
 
 bool isCudaSourceName(llvm::StringRef File) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);

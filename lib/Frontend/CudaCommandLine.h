@@ -44,6 +44,11 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &Args,
                                   llvm::StringRef Directory,
                                   const CudaParseOptions &Opts);
 
+/// The bundled CUDA declarations, laid out as `cmake --install` does:
+/// <prefix>/share/warplint/include beside <prefix>/bin/<tool>. \p MainAddr is
+/// any address in the executable (for llvm::sys::fs::getMainExecutable).
+std::string bundledIncludeDir(const char *Argv0, void *MainAddr);
+
 /// True for files parsed as CUDA: .cu and .cuh (or an explicit -x cuda).
 bool isCudaSourceName(llvm::StringRef File);
 

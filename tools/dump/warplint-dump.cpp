@@ -167,11 +167,7 @@ int main(int argc, const char **argv) {
   Opts.Arch = hw::canonicalArchName(Arch);
   Opts.DefaultArch = "sm_90";
   Opts.Toolkit = findCudaToolkit("");
-  std::string Exe = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
-  Opts.FallbackIncludeDir =
-      (llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)) +
-       "/share/warplint/include")
-          .str();
+  Opts.FallbackIncludeDir = bundledIncludeDir(argv[0], (void *)&main);
   Opts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
   CudaCompilationDatabase DB(std::move(Fixed), Opts);
   tooling::ClangTool Tool(DB,

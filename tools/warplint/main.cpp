@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Findings/Emitters.h"
+#include "Frontend/CudaCommandLine.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
 #include "Hardware/HardwareModel.h"
@@ -185,16 +186,6 @@ int listChecks(StringRef Fmt) {
     outs() << "\n    " << C.Summary << "\n";
   }
   return ExitClean;
-}
-
-/// The bundled CUDA declarations: <prefix>/share/warplint/include next to
-/// bin/warplint.
-std::string fallbackIncludeDir(const char *Argv0) {
-  std::string Exe =
-      sys::fs::getMainExecutable(Argv0, (void *)&fallbackIncludeDir);
-  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Dir, "share", "warplint", "include");
-  return std::string(Dir);
 }
 
 /// Validates every .clang-tidy that applies to the inputs: a malformed file is
@@ -390,7 +381,8 @@ int main(int argc, const char **argv) {
   CudaParseOptions ParseOpts;
   ParseOpts.Arch = Arch.empty() ? "" : hw::canonicalArchName(Arch);
   ParseOpts.DefaultArch = DefaultArch;
-  ParseOpts.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
+  ParseOpts.FallbackIncludeDir =
+      bundledIncludeDir(argv[0], (void *)&printVersion);
   ParseOpts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
   if (CudaPath == "none") {
     // Parse with the bundled declarations even where a toolkit is installed.
