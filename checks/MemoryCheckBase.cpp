@@ -59,6 +59,7 @@ void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
       Launches.shapesFor(*Kernel, Default1D, Default2D);
   std::vector<MemoryAccess> Accesses =
       collectAccesses(*Kernel, Ctx, SC, Mutations);
+  KernelAccesses = Accesses;
   const hw::HardwareModel &M = target(Ctx);
   for (const MemoryAccess &A : Accesses) {
     if (!wants(A))
@@ -69,6 +70,7 @@ void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
           {&A, &S, evaluateAccess(SC, M, A, S, assumedRuntimeValue())});
     consider(*Kernel, Results, Ctx);
   }
+  KernelAccesses = {};
 }
 
 std::string formatRatio(double V) {

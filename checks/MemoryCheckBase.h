@@ -60,6 +60,8 @@ protected:
   sym::ExprContext SC;
   MutationCache Mutations;
   LaunchIndex Launches;
+  /// Every access of the kernel being checked (valid during consider()).
+  llvm::ArrayRef<MemoryAccess> KernelAccesses;
   std::array<unsigned, 3> Default1D, Default2D;
 
 private:

@@ -87,8 +87,7 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
 
   // Re-evaluate every shared access of the kernel with one element of padding.
   PaddingOverride Pad{Array, 1};
-  std::vector<MemoryAccess> Before =
-      collectAccesses(Kernel, Ctx, SC, Mutations);
+  llvm::ArrayRef<MemoryAccess> Before = KernelAccesses; // as analysed already
   std::vector<MemoryAccess> After =
       collectAccesses(Kernel, Ctx, SC, Mutations, &Pad);
   if (Before.size() != After.size())
