@@ -106,6 +106,11 @@ cl::opt<std::string> GitHubSummary(
     cl::desc("Also append a Markdown table of every finding to this file "
              "(in GitHub Actions: \"$GITHUB_STEP_SUMMARY\")"),
     cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> SarifOutput(
+    "sarif-output",
+    cl::desc("Also write SARIF to this file, whatever --format says (one run "
+             "for annotations and code scanning)"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<std::string> BaselineFile(
     "baseline",
     cl::desc("Report only findings whose fingerprint is not in this file "
@@ -586,6 +591,14 @@ int main(int argc, const char **argv) {
     emitText(OS, Shown, Info, !NoSnippets);
   if (Out)
     Out->keep();
+  if (!SarifOutput.empty()) {
+    std::error_code EC;
+    ToolOutputFile S(SarifOutput, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + SarifOutput + "': " + EC.message());
+    emitSarif(S.os(), Shown, Info);
+    S.keep();
+  }
   if (!GitHubSummary.empty()) {
     // Appended, as GitHub expects of $GITHUB_STEP_SUMMARY.
     std::error_code EC;
