@@ -89,6 +89,32 @@ TEST_F(EmitterFile, RepeatedFindingsGetDistinctFingerprints) {
   EXPECT_EQ(P[1], fingerprints({A}, Root).front());
 }
 
+TEST_F(EmitterFile, GitHubSummaryEscapesCellsAndSortsByPriority) {
+  RunInfo Info;
+  Info.SourceRoot = Root;
+  Info.Artifacts = {File};
+  std::vector<Finding> Fs;
+  for (unsigned I = 0; I < 11; ++I) {
+    Finding F = finding(2);
+    F.Prio = I == 10 ? Priority::High : Priority::Low;
+    F.Message = I == 10 ? "a | b\nc" : "low";
+    Fs.push_back(F);
+  }
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  emitGitHubSummary(OS, Fs, Info);
+  EXPECT_NE(Out.find("11 findings in 1 file: 1 High, 0 Medium, 10 Low. GitHub "
+                     "shows at most 10 annotations per step"),
+            std::string::npos)
+      << Out;
+  // The High finding is the first row, its pipe and newline escaped.
+  size_t Row = Out.find("|---|---|---|---|---|\n");
+  ASSERT_NE(Row, std::string::npos);
+  EXPECT_EQ(Out.substr(Row + 22, 40),
+            std::string("| High | `warplint-x` | `k.cu:2:10` | a \\| b<br>c |")
+                .substr(0, 40));
+}
+
 TEST_F(EmitterFile, SarifIsValidJsonWithRules) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
