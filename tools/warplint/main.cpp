@@ -5,10 +5,11 @@
 // (README "Exit codes"):
 //   0  no finding at or above --min-priority
 //   1  findings at or above --min-priority
-//   2  usage or input error: bad option, unknown --arch, bad configuration,
-//   missing or
+//   2  usage or input error: bad option, unknown --arch, bad configuration
+//      (.clang-tidy, .warplint.yaml, hardware model), bad baseline, missing or
 //      unreadable file, unusable compilation database or CUDA path
-//   3  a source file could not be parsed (the compiler's errors are printed)
+//   3  a source file could not be parsed, or an unmatched NOLINTBEGIN (the
+//      errors are printed)
 //
 //===----------------------------------------------------------------------===//
 #include "Findings/Baseline.h"
