@@ -56,6 +56,8 @@ extra=(${WARPLINT_ARGS:-})
 compile=(${WARPLINT_COMPILE_ARGS:-})
 if [ ${#compile[@]} -gt 0 ]; then compile=(-- "${compile[@]}"); fi
 
+# A SARIF file left by an earlier run must not be uploaded as this run's.
+[ -n "$sarif" ] && rm -f "$sarif"
 "$warplint" "${args[@]}" "${extra[@]}" "${files[@]}" "${compile[@]}"
 rc=$?
 echo "exit-code=$rc" >> "$output"
