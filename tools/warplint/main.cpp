@@ -485,6 +485,16 @@ int main(int argc, const char **argv) {
   }
   CudaCompilationDatabase CudaDB(std::move(DB), ParseOpts);
 
+  // A file the database has no command for (an empty database, nothing to
+  // infer one from) would be skipped by LibTooling with exit code 0: a silent
+  // pass in a pre-commit hook or CI job.
+  for (const std::string &F : Inputs)
+    if (CudaDB.getCompileCommands(F).empty())
+      return usageError("no compile command for '" + F +
+                        "' in the compilation database and none to infer "
+                        "from; add the file to compile_commands.json, or "
+                        "give compiler arguments after --");
+
   // An empty check set is a configuration mistake, not a clean result.
   {
     auto Provider = MakeProvider();
