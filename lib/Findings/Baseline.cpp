@@ -20,16 +20,14 @@ void writeBaseline(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
   llvm::json::Array Arr;
   for (const auto &[I, F] : llvm::enumerate(Findings))
-    Arr.push_back(llvm::json::Object{
-        {"fingerprint", Prints[I]},
-        {"check", F.CheckId},
-        {"file", relativePath(F.Pos.File, Info.SourceRoot)},
-        {"line", F.Pos.Line},
-        {"message", F.Message}});
-  llvm::json::Value Root =
-      llvm::json::Object{{"version", 1},
-                         {"tool", "warplint"},
-                         {"findings", std::move(Arr)}};
+    Arr.push_back(
+        llvm::json::Object{{"fingerprint", Prints[I]},
+                           {"check", F.CheckId},
+                           {"file", relativePath(F.Pos.File, Info.SourceRoot)},
+                           {"line", F.Pos.Line},
+                           {"message", F.Message}});
+  llvm::json::Value Root = llvm::json::Object{
+      {"version", 1}, {"tool", "warplint"}, {"findings", std::move(Arr)}};
   OS << llvm::formatv("{0:2}", Root) << "\n";
 }
 
@@ -42,8 +40,7 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return bad(Path, "cannot read: " + Buf.getError().message());
-  llvm::Expected<llvm::json::Value> V =
-      llvm::json::parse((*Buf)->getBuffer());
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
   if (!V)
     return bad(Path, "not JSON: " + llvm::toString(V.takeError()));
   const llvm::json::Object *Root = V->getAsObject();
@@ -73,8 +70,7 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
 }
 
 std::vector<Finding> subtractBaseline(std::vector<Finding> Findings,
-                                      const Baseline &B,
-                                      llvm::StringRef Root) {
+                                      const Baseline &B, llvm::StringRef Root) {
   std::vector<std::string> Prints = fingerprints(Findings, Root);
   llvm::StringMap<unsigned> Left = B.Fingerprints;
   std::vector<Finding> Out;

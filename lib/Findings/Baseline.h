@@ -35,8 +35,7 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path);
 /// The findings whose fingerprint the baseline does not hold; each baseline
 /// entry absorbs at most as many findings as it occurs.
 std::vector<Finding> subtractBaseline(std::vector<Finding> Findings,
-                                      const Baseline &B,
-                                      llvm::StringRef Root);
+                                      const Baseline &B, llvm::StringRef Root);
 
 } // namespace warplint
 

@@ -152,7 +152,8 @@ llvm::Expected<tidy::ClangTidyOptions> parseRoot(const YAML::Node &Root,
                                "'; known: " + hw::knownArchList())
                  : R.expected(A, "arch", "a GPU architecture such as sm_80");
     Arch = hw::canonicalArchName(A.Scalar());
-    Out.CheckOptions[ArchOptionKey] = tidy::ClangTidyOptions::ClangTidyValue(Arch);
+    Out.CheckOptions[ArchOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(Arch);
   }
   for (const auto &Entry : Root) {
     if (!Entry.first.IsScalar())
@@ -208,10 +209,10 @@ parseProjectConfig(llvm::StringRef Text, llvm::StringRef Path) {
   try {
     Root = YAML::Load(Text.str());
   } catch (const YAML::ParserException &E) {
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        Path + ":" + llvm::Twine(E.mark.line + 1) + ":" +
-            llvm::Twine(E.mark.column + 1) + ": not valid YAML: " + E.msg);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Path + ":" + llvm::Twine(E.mark.line + 1) +
+                                       ":" + llvm::Twine(E.mark.column + 1) +
+                                       ": not valid YAML: " + E.msg);
   }
   try {
     return parseRoot(Root, R);
@@ -223,8 +224,7 @@ parseProjectConfig(llvm::StringRef Text, llvm::StringRef Path) {
   }
 }
 
-llvm::Expected<tidy::ClangTidyOptions>
-loadProjectConfig(llvm::StringRef Path) {
+llvm::Expected<tidy::ClangTidyOptions> loadProjectConfig(llvm::StringRef Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -266,8 +266,10 @@ llvm::Error validateWarplintOptions(const tidy::ClangTidyOptions &Opts,
     Arch = hw::canonicalArchName(*A);
   }
   if (auto P = Get(MinPriorityOptionKey); P && !parsePriority(*P))
-    return Fail(llvm::Twine(MinPriorityOptionKey) + ": expected one of high, "
-                "medium, low, got '" + *P + "'");
+    return Fail(llvm::Twine(MinPriorityOptionKey) +
+                ": expected one of high, "
+                "medium, low, got '" +
+                *P + "'");
   if (auto H = Get(HardwareModelOptionKey)) {
     llvm::Expected<const hw::HardwareModel *> M =
         overriddenModel(*hw::findBuiltinModel(Arch), *H);
