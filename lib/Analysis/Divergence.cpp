@@ -762,6 +762,9 @@ private:
       bool Periodic = true;
       for (unsigned I = 1; I < On.size(); ++I)
         Periodic &= On[I] - On[I - 1] == P;
+      if (On.size() == 2)
+        return "lanes " + std::to_string(On[0]) + " and " +
+               std::to_string(On[1]);
       if (Periodic && On.front() < P && On.back() + P >= T.size()) {
         if (P == 2)
           return On.front() == 0 ? "even lanes" : "odd lanes";
@@ -828,9 +831,13 @@ private:
     else if (On == 1)
       Split.Description = "only " + Lanes + " takes the branch, " + Where;
     else
-      Split.Description = Lanes + " take the branch and the other " +
-                          std::to_string(Pattern->size() - On) +
-                          " lanes do not, " + Where;
+      Split.Description =
+          Lanes + " take the branch and " +
+          (Pattern->size() - On == 1
+               ? std::string("the other lane does not, ")
+               : "the other " + std::to_string(Pattern->size() - On) +
+                     " lanes do not, ") +
+          Where;
   }
 
   /// The loop variables a symbolic expression mentions.
@@ -955,6 +962,11 @@ private:
         return std::nullopt;
       const auto *L = dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts());
       auto C = Const(R->getRHS());
+      if (R->getOpcode() == BO_Mul && (!L || L->getDecl() != V)) {
+        // c * i
+        L = dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts());
+        C = Const(R->getLHS());
+      }
       if (!L || L->getDecl() != V || !C)
         return std::nullopt;
       switch (R->getOpcode()) {
