@@ -410,6 +410,17 @@ template <typename Kernel> void launchByPointer(Kernel k, float *o, const float 
   k<<<n / 128, 128>>>(o, in);
 }
 
+__global__ void good_whileGridStride(float *out, const float *in, int n) {
+  int i = __umul24(blockIdx.x, blockDim.x) + threadIdx.x;
+  int stride = blockDim.x * gridDim.x;
+  while (i < n) {
+    float v = in[i];
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+    out[i] = v;
+    i += stride;
+  }
+}
+
 // ---- the predication threshold: lane-varying branches of growing bodies ----
 __global__ void probe_body1(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -498,6 +509,7 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_shuffleOfUniform<<<n / 256, 256>>>(o, in, 0.75f);
   bad_depthSlices<<<n / 32, dim3(8, 2, 2)>>>(o, in);
   launchByPointer(good_boundsOnly, o, in, n);
+  good_whileGridStride<<<16, 256>>>(o, in, n);
   probe_body1<<<n / 256, 256>>>(o, in);
   probe_body2<<<n / 256, 256>>>(o, in);
   probe_body3<<<n / 256, 256>>>(o, in);
