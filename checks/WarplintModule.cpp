@@ -3,6 +3,8 @@
 #include "clang-tidy/ClangTidyModule.h"
 
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
+#include "checks/LocalMemoryArrayCheck.h"
+#include "checks/RegisterPressureCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/UncoalescedGlobalAccessCheck.h"
 
