@@ -29,6 +29,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangStandard.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
@@ -158,6 +159,11 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
     llvm::sys::path::append(Cuda, "cuda_runtime_api.h");
     if (llvm::sys::fs::exists(Cuda))
       return true;
+    // The toolkit's include/cccl, which nvcc adds by itself.
+    llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Dir));
+    llvm::sys::path::append(Parent, "cuda_runtime_api.h");
+    if (llvm::sys::path::filename(Dir) == "cccl" && llvm::sys::fs::exists(Parent))
+      return true;
     return Dir == "/usr/include" || Dir == "/usr/local/include" ||
            Dir.starts_with("/usr/include/c++") ||
            Dir.starts_with("/usr/include/x86_64") ||
@@ -165,8 +171,17 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
            Dir.contains("cuda_wrappers") || Dir.contains("/lib/clang/") ||
            Dir.contains("/lib/gcc/");
   };
+  // Relative paths are relative to the compile command's directory, which is
+  // the file manager's working directory, not necessarily this process's.
+  FileManager &FM = Ctx->getSourceManager().getFileManager();
+  auto Absolute = [&](StringRef P) {
+    llvm::SmallString<256> A(P);
+    FM.makeAbsolutePath(A);
+    return std::string(A);
+  };
   for (const HeaderSearchOptions::Entry &E : HS.UserEntries) {
-    if (E.IsFramework || IsOurs(E.Path))
+    if (E.IsFramework || IsOurs(E.Path) ||
+        !llvm::sys::fs::is_directory(Absolute(E.Path)))
       continue;
     switch (E.Group) {
     case frontend::Quoted:
@@ -184,7 +199,7 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
     default:
       continue;
     }
-    Args.push_back(E.Path);
+    Args.push_back(Absolute(E.Path));
   }
   const PreprocessorOptions &PO = PP->getPreprocessorOpts();
   for (const auto &[Macro, Undef] : PO.Macros) {
@@ -200,7 +215,7 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
         F.starts_with("warplint_") || IsOurs(llvm::sys::path::parent_path(Inc)))
       continue;
     Args.push_back("-include");
-    Args.push_back(Inc);
+    Args.push_back(Absolute(Inc));
   }
   const LangOptions &LO = PP->getLangOpts();
   if (LO.CPlusPlus20)
@@ -250,7 +265,9 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   }
   CompileRequest Req;
   Req.ToolkitBin = TK->Path + "/bin";
-  Req.Source = Main->getName().str();
+  llvm::SmallString<256> Source(Main->getName());
+  Ctx->getSourceManager().getFileManager().makeAbsolutePath(Source);
+  Req.Source = std::string(Source);
   Req.Arch = Arch;
   Req.NvccArgs = nvccArgs();
   llvm::SmallVector<StringRef, 4> Extra;
