@@ -452,7 +452,32 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                 (B ? ", " + std::to_string(B->getZExtValue()) : "") + ")";
     }
   }
-  if (Regs.Compiled &&
+  // Spills count as register pressure only when the kernel sits at a register
+  // cap: its __launch_bounds__, a -maxrregcount in PtxasArgs, or the
+  // architecture's limit. Below every cap, ptxas "spills" are saves around
+  // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
+  // call device-side new), not a shortage of registers.
+  std::optional<unsigned> MaxRReg;
+  {
+    llvm::SmallVector<StringRef, 8> Parts;
+    StringRef(PtxasArgs).split(Parts, ' ', -1, false);
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      StringRef A = Parts[I].ltrim('-');
+      unsigned N = 0;
+      if (A.consume_front("maxrregcount")) {
+        A.consume_front("=");
+        if (A.empty() && I + 1 < Parts.size())
+          A = Parts[I + 1];
+        if (!A.getAsInteger(10, N))
+          MaxRReg = N;
+      }
+    }
+  }
+  const bool AtCap = Regs.Compiled &&
+                     ((Cap && Regs.Registers >= *Cap) ||
+                      (MaxRReg && Regs.Registers >= *MaxRReg) ||
+                      Regs.Registers >= M.MaxRegistersPerThread);
+  if (Regs.Compiled && AtCap &&
       (Regs.Compiled->SpillStores || Regs.Compiled->SpillLoads)) {
     Report R;
     R.Loc = K.getLocation();
@@ -469,8 +494,14 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                          CapText + " caps registers at " + std::to_string(*Cap) +
                              " per thread on " + M.Name +
                              " (occupancy calculator)"});
-    if (!PtxasArgs.empty())
-      R.Notes.push_back({K.getLocation(), "ptxas ran with '" + PtxasArgs + "'"});
+    if (MaxRReg && Regs.Registers >= *MaxRReg)
+      R.Notes.push_back({K.getLocation(), "ptxas ran with '" + PtxasArgs +
+                                              "' (option PtxasArgs)"});
+    if (Regs.Registers >= M.MaxRegistersPerThread)
+      R.Notes.push_back({K.getLocation(),
+                         std::to_string(M.MaxRegistersPerThread) +
+                             " registers per thread is the limit of " +
+                             M.Name + " (hardware model)"});
     R.Notes.push_back({K.getLocation(),
                        "spill instructions are inserted by ptxas and exist "
                        "only in SASS: they have no source line"});
