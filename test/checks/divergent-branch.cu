@@ -343,6 +343,73 @@ template <int N> __global__ void good_warpMultiple(float *out, const float *in) 
 }
 
 
+__global__ void bad_reusedCounter(float *out, const float *in) {
+  // The branch diverges (warp 0), but the loops under it do not: the function-scope
+  // counter they reuse is set by each loop before use, the same for every lane there.
+  int i, idx;
+  float v = 0.0f;
+  if (threadIdx.x < 16) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+    idx = threadIdx.x;
+    for (i = 0; i < 8; i++)
+      v += in[idx + 32 * i];
+  } else {
+    idx = threadIdx.x - 16;
+    for (i = 8; i < 16; i++)
+      v += in[idx + 32 * i];
+  }
+  for (i = 0; i < 4; i++)
+    v = v * 0.5f + in[blockIdx.x * blockDim.x + threadIdx.x];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+__global__ void bad_shuffleFromVaryingLane(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  float w = __shfl_sync(FULL, v, (threadIdx.x + 1) % 32);
+  if (w > 0.5f) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void good_shuffleOfUniform(float *out, const float *in, float k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  float w = __shfl_xor_sync(FULL, k, 1);
+  if (w > 0.5f) {
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void bad_depthSlices(float *out, const float *in) {
+  // blockDim 8x2x2: threadIdx.z changes every 16 threads, inside a warp.
+  int t = threadIdx.x + 8 * threadIdx.y + 16 * threadIdx.z;
+  int i = blockIdx.x * 32 + t;
+  float v = in[i];
+  if (threadIdx.z == 0) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void __launch_bounds__(128) good_boundsOnly(float *out, const float *in) {
+  // No launch in this file: the shape comes from __launch_bounds__ (128 x 1 x 1).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  if (threadIdx.x >= 64) {
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+template <typename Kernel> void launchByPointer(Kernel k, float *o, const float *in, int n) {
+  k<<<n / 128, 128>>>(o, in);
+}
+
 // ---- the predication threshold: lane-varying branches of growing bodies ----
 __global__ void probe_body1(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -426,6 +493,11 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_leaders<<<n / 256, 256>>>(o, in, ci);
   good_shortAndSelect<<<n / 256, 256>>>(o, in);
   good_warpMultiple<64><<<n / 256, 256>>>(o, in);
+  bad_reusedCounter<<<n / 256, 256>>>(o, in);
+  bad_shuffleFromVaryingLane<<<n / 256, 256>>>(o, in);
+  good_shuffleOfUniform<<<n / 256, 256>>>(o, in, 0.75f);
+  bad_depthSlices<<<n / 32, dim3(8, 2, 2)>>>(o, in);
+  launchByPointer(good_boundsOnly, o, in, n);
   probe_body1<<<n / 256, 256>>>(o, in);
   probe_body2<<<n / 256, 256>>>(o, in);
   probe_body3<<<n / 256, 256>>>(o, in);
