@@ -61,20 +61,18 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
                        " bytes)";
     if (LA.Deciding) {
       const ArrayIndexUse &U = *LA.Deciding;
-      std::string Index =
-          Lexer::getSourceText(
-              CharSourceRange::getTokenRange(U.Index->getSourceRange()), SM,
-              getLangOpts())
-              .str();
+      std::string Index = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                   U.Index->getSourceRange()),
+                                               SM, getLangOpts())
+                              .str();
       R.Message = What +
                   " will live in local memory, as slow as global memory: it "
                   "is indexed by '" +
                   Index + "', which the compiler cannot resolve to a constant";
       R.Notes.push_back({U.Site->getExprLoc(), "indexed here: " + U.Why});
       R.Notes.push_back(
-          {R.Loc, LA.Reason +
-                      " (measured with nvcc 13.0 for sm_80 and sm_90, "
-                      "validation/resource-checks)"});
+          {R.Loc, LA.Reason + " (measured with nvcc 13.0 for sm_80 and sm_90, "
+                              "validation/resource-checks)"});
     } else {
       R.Message = What +
                   " will live in local memory, as slow as global memory: it "

@@ -129,7 +129,8 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
   uint64_t Dyn = 0;
   const CallExpr *Config = Call->getConfig();
   if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-    std::optional<int64_t> V = foldInteger(*Config->getArg(2), *Ctx, &Mutations);
+    std::optional<int64_t> V =
+        foldInteger(*Config->getArg(2), *Ctx, &Mutations);
     if (!V || *V < 0)
       return; // run-time dynamic shared memory: shared memory could limit
     Dyn = uint64_t(*V);
@@ -147,7 +148,8 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
                                    "--extended-lambda"};
   if (!PP)
     return Args;
-  const HeaderSearchOptions &HS = PP->getHeaderSearchInfo().getHeaderSearchOpts();
+  const HeaderSearchOptions &HS =
+      PP->getHeaderSearchInfo().getHeaderSearchOpts();
   auto IsOurs = [&](StringRef Dir) {
     if (!HS.ResourceDir.empty() && Dir.starts_with(HS.ResourceDir))
       return true;
@@ -162,7 +164,8 @@ std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
     // The toolkit's include/cccl, which nvcc adds by itself.
     llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Dir));
     llvm::sys::path::append(Parent, "cuda_runtime_api.h");
-    if (llvm::sys::path::filename(Dir) == "cccl" && llvm::sys::fs::exists(Parent))
+    if (llvm::sys::path::filename(Dir) == "cccl" &&
+        llvm::sys::fs::exists(Parent))
       return true;
     return Dir == "/usr/include" || Dir == "/usr/local/include" ||
            Dir.starts_with("/usr/include/c++") ||
@@ -334,11 +337,11 @@ RegisterPressureCheck::registersOf(const FunctionDecl &K, const CompiledTU *TU,
   R.Registers = unsigned(std::min<uint64_t>(EstimateBaseRegisters + Words,
                                             M.MaxRegistersPerThread));
   R.StaticShared = staticShared(K, *Ctx);
-  R.Method = "estimate from the source: " +
-             std::to_string(EstimateBaseRegisters) +
-             " registers plus the per-thread arrays kept in registers (" +
-             (Arrays.empty() ? std::string("none") : Arrays) +
-             "); scalars and called functions are not counted";
+  R.Method =
+      "estimate from the source: " + std::to_string(EstimateBaseRegisters) +
+      " registers plus the per-thread arrays kept in registers (" +
+      (Arrays.empty() ? std::string("none") : Arrays) +
+      "); scalars and called functions are not counted";
   return R;
 }
 
@@ -420,7 +423,8 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   auto MethodNotes = [&](Report &R) {
     R.Notes.push_back({K.getLocation(), Regs.Method});
     if (!Regs.Exact && !ExactWhy.empty())
-      R.Notes.push_back({K.getLocation(), "exact mode unavailable: " + ExactWhy});
+      R.Notes.push_back(
+          {K.getLocation(), "exact mode unavailable: " + ExactWhy});
     if (Regs.Compiled && Regs.Compiled->StackFrame)
       addLocalTrafficNotes(*Regs.Compiled, R);
   };
@@ -431,14 +435,16 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   std::optional<unsigned> Cap;
   std::string CapText;
   if (LB && LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent()) {
-    std::optional<llvm::APSInt> T = LB->getMaxThreads()->getIntegerConstantExpr(*Ctx);
+    std::optional<llvm::APSInt> T =
+        LB->getMaxThreads()->getIntegerConstantExpr(*Ctx);
     std::optional<llvm::APSInt> B;
     if (LB->getMinBlocks() && !LB->getMinBlocks()->isValueDependent())
       B = LB->getMinBlocks()->getIntegerConstantExpr(*Ctx);
     if (T && T->getZExtValue() > 0) {
       hw::OccupancyInput In;
       In.ThreadsPerBlock = unsigned(T->getZExtValue());
-      unsigned Want = B && B->getZExtValue() > 0 ? unsigned(B->getZExtValue()) : 1;
+      unsigned Want =
+          B && B->getZExtValue() > 0 ? unsigned(B->getZExtValue()) : 1;
       for (unsigned R = M.MaxRegistersPerThread; R >= 1; --R) {
         In.RegistersPerThread = R;
         hw::OccupancyResult O = hw::computeOccupancy(M, In);
@@ -473,10 +479,10 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
       }
     }
   }
-  const bool AtCap = Regs.Compiled &&
-                     ((Cap && Regs.Registers >= *Cap) ||
-                      (MaxRReg && Regs.Registers >= *MaxRReg) ||
-                      Regs.Registers >= M.MaxRegistersPerThread);
+  const bool AtCap =
+      Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
+                        (MaxRReg && Regs.Registers >= *MaxRReg) ||
+                        Regs.Registers >= M.MaxRegistersPerThread);
   if (Regs.Compiled && AtCap &&
       (Regs.Compiled->SpillStores || Regs.Compiled->SpillLoads)) {
     Report R;
@@ -491,17 +497,17 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
     MethodNotes(R);
     if (Cap && Regs.Registers >= *Cap)
       R.Notes.push_back({LB->getMaxThreads()->getBeginLoc(),
-                         CapText + " caps registers at " + std::to_string(*Cap) +
-                             " per thread on " + M.Name +
+                         CapText + " caps registers at " +
+                             std::to_string(*Cap) + " per thread on " + M.Name +
                              " (occupancy calculator)"});
     if (MaxRReg && Regs.Registers >= *MaxRReg)
       R.Notes.push_back({K.getLocation(), "ptxas ran with '" + PtxasArgs +
                                               "' (option PtxasArgs)"});
     if (Regs.Registers >= M.MaxRegistersPerThread)
-      R.Notes.push_back({K.getLocation(),
-                         std::to_string(M.MaxRegistersPerThread) +
-                             " registers per thread is the limit of " +
-                             M.Name + " (hardware model)"});
+      R.Notes.push_back(
+          {K.getLocation(), std::to_string(M.MaxRegistersPerThread) +
+                                " registers per thread is the limit of " +
+                                M.Name + " (hardware model)"});
     R.Notes.push_back({K.getLocation(),
                        "spill instructions are inserted by ptxas and exist "
                        "only in SASS: they have no source line"});
@@ -514,9 +520,9 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                 std::to_string(*Cap) + " registers per thread on " + M.Name +
                 ", below the estimated " + std::to_string(Regs.Registers) +
                 " it needs: expect spills to local memory";
-    R.Notes.push_back({LB->getMaxThreads()->getBeginLoc(),
-                       "the cap follows from " + CapText +
-                           " and the occupancy calculator"});
+    R.Notes.push_back(
+        {LB->getMaxThreads()->getBeginLoc(),
+         "the cap follows from " + CapText + " and the occupancy calculator"});
     MethodNotes(R);
     emit(R, SM);
     return;
@@ -556,29 +562,27 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   R.Loc = K.getLocation();
   R.Conf = Regs.Exact ? Confidence::Likely : Confidence::Possible;
   std::string Shape = Worst->Block.str();
-  R.Message = "kernel '" + Name + "' " +
-              (Regs.Exact ? "uses " + std::to_string(Regs.Registers)
-                          : "needs an estimated " +
-                                std::to_string(Regs.Registers)) +
-              " registers per thread: at " + Shape +
-              " threads per block they limit " + M.Name + " to " +
-              std::to_string(WorstOcc.ActiveBlocks) + " blocks per SM (" +
-              std::to_string(WorstOcc.ActiveWarps) + " of " +
-              std::to_string(WorstOcc.MaxWarps) + " warps, " +
-              percent(WorstOcc.Occupancy) + " occupancy)";
-  R.Notes.push_back({Worst->Loc, "launched here with " + Shape +
-                                     " threads per block" +
-                                     (Worst->DynamicShared
-                                          ? " and " +
-                                                std::to_string(
-                                                    Worst->DynamicShared) +
-                                                " bytes of dynamic shared "
-                                                "memory"
-                                          : std::string())});
+  R.Message =
+      "kernel '" + Name + "' " +
+      (Regs.Exact ? "uses " + std::to_string(Regs.Registers)
+                  : "needs an estimated " + std::to_string(Regs.Registers)) +
+      " registers per thread: at " + Shape + " threads per block they limit " +
+      M.Name + " to " + std::to_string(WorstOcc.ActiveBlocks) +
+      " blocks per SM (" + std::to_string(WorstOcc.ActiveWarps) + " of " +
+      std::to_string(WorstOcc.MaxWarps) + " warps, " +
+      percent(WorstOcc.Occupancy) + " occupancy)";
+  R.Notes.push_back(
+      {Worst->Loc, "launched here with " + Shape + " threads per block" +
+                       (Worst->DynamicShared
+                            ? " and " + std::to_string(Worst->DynamicShared) +
+                                  " bytes of dynamic shared "
+                                  "memory"
+                            : std::string())});
   MethodNotes(R);
   R.Notes.push_back(
       {K.getLocation(),
-       "at " + std::to_string(Step->first) + " registers per thread or fewer, " +
+       "at " + std::to_string(Step->first) +
+           " registers per thread or fewer, " +
            std::to_string(Step->second.ActiveBlocks) + " blocks would fit (" +
            percent(Step->second.Occupancy) +
            "); fewer registers can add spills, and occupancy pays only when "

@@ -51,8 +51,8 @@ private:
 
   std::optional<CompiledTU> compiled(std::string &Why);
   std::vector<std::string> nvccArgs() const;
-  KernelRegs registersOf(const clang::FunctionDecl &K,
-                         const CompiledTU *TU, const std::string &Mangled);
+  KernelRegs registersOf(const clang::FunctionDecl &K, const CompiledTU *TU,
+                         const std::string &Mangled);
   void checkKernel(const clang::FunctionDecl &K, const CompiledTU *TU,
                    const std::string &ExactWhy);
   void addLocalTrafficNotes(const CompiledKernel &CK, Report &R) const;

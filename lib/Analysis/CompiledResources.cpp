@@ -149,9 +149,7 @@ llvm::Expected<CompiledTU> compileForResources(const CompileRequest &R) {
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("warplint-ptxas", Dir))
     return error("cannot create a temporary directory");
-  llvm::scope_exit Cleanup([&] {
-    llvm::sys::fs::remove_directories(Dir);
-  });
+  llvm::scope_exit Cleanup([&] { llvm::sys::fs::remove_directories(Dir); });
   std::string Ptx = (Dir + "/tu.ptx").str(), Cubin = (Dir + "/tu.cubin").str(),
               Log = (Dir + "/log.txt").str(), PLog = (Dir + "/ptxas.txt").str();
   std::vector<std::string> NA = {"-ptx", "-lineinfo", "-arch=" + R.Arch};

@@ -1,4 +1,5 @@
-//===- CompiledResources.h - Registers and local memory from ptxas -*- C++ -*-===//
+//===- CompiledResources.h - Registers and local memory from ptxas -*- C++
+//-*-===//
 //
 // Part of warplint. The exact mode of the register-pressure check: compile a
 // translation unit's device code with the CUDA toolkit (nvcc -ptx -lineinfo,
@@ -59,9 +60,9 @@ void addPtxLocalTraffic(llvm::StringRef Ptx,
 
 /// How to compile one translation unit.
 struct CompileRequest {
-  std::string ToolkitBin; ///< Directory holding nvcc and ptxas.
-  std::string Source;     ///< The main file.
-  std::string Arch;       ///< "sm_90"
+  std::string ToolkitBin;             ///< Directory holding nvcc and ptxas.
+  std::string Source;                 ///< The main file.
+  std::string Arch;                   ///< "sm_90"
   std::vector<std::string> NvccArgs;  ///< -I, -isystem, -D, -std=...
   std::vector<std::string> PtxasArgs; ///< e.g. -maxrregcount=32
   unsigned TimeoutSeconds = 120;

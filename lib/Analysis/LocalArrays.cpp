@@ -55,7 +55,7 @@ struct LoopFacts {
   std::optional<uint64_t> Trips; ///< Constant trip count, when known.
   bool RolledByPragma = false;   ///< `#pragma unroll 1` / `#pragma nounroll`.
   std::optional<uint64_t> PragmaCount; ///< `#pragma unroll N`, N > 1.
-  std::string TripText; ///< The bound as written, for messages.
+  std::string TripText;                ///< The bound as written, for messages.
   /// nvcc unrolls it completely, so its variable is a constant in each copy.
   bool unrolled() const {
     if (RolledByPragma || !Trips)
@@ -121,7 +121,8 @@ class Collector : public RecursiveASTVisitor<Collector> {
 public:
   /// Which measured rule applies to an element type.
   ElementClass classify(QualType Elt) {
-    if (Elt->isArithmeticType() || Elt->isPointerType() || Elt->isEnumeralType())
+    if (Elt->isArithmeticType() || Elt->isPointerType() ||
+        Elt->isEnumeralType())
       return Ctx.getTypeSizeInChars(Elt).getQuantity() == 4
                  ? ElementClass::Word
                  : ElementClass::OtherScalar;
@@ -133,7 +134,8 @@ public:
           return ElementClass::Other;
       for (const FieldDecl *F : RD->fields()) {
         QualType FT = F->getType();
-        if (F->isBitField() || !(FT->isArithmeticType() || FT->isEnumeralType()) ||
+        if (F->isBitField() ||
+            !(FT->isArithmeticType() || FT->isEnumeralType()) ||
             Ctx.getTypeSizeInChars(FT).getQuantity() != 4)
           return ElementClass::Other;
       }
@@ -399,29 +401,33 @@ private:
       if (Other) {
         CharSourceRange R =
             CharSourceRange::getTokenRange(Other->getSourceRange());
-        TripText = Lexer::getSourceText(R, Ctx.getSourceManager(),
-                                        Ctx.getLangOpts())
-                       .str();
+        TripText =
+            Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str();
       }
     }
     if (!V->getInit() || !Cond)
       return std::nullopt;
     std::optional<int64_t> Init = foldInteger(*V->getInit(), Ctx, &Mutations);
-    const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    const auto *L =
+        dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
     if (!Init || !L || L->getDecl() != V)
       return std::nullopt;
-    std::optional<int64_t> Bound = foldInteger(*Cond->getRHS(), Ctx, &Mutations);
+    std::optional<int64_t> Bound =
+        foldInteger(*Cond->getRHS(), Ctx, &Mutations);
     if (!Bound)
       return std::nullopt;
     std::optional<int64_t> Step;
-    const Expr *Inc = FS.getInc() ? FS.getInc()->IgnoreParenImpCasts() : nullptr;
+    const Expr *Inc =
+        FS.getInc() ? FS.getInc()->IgnoreParenImpCasts() : nullptr;
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
       if (U->isIncrementOp())
         Step = 1;
       else if (U->isDecrementOp())
         Step = -1;
     } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-      if (std::optional<int64_t> C = foldInteger(*CA->getRHS(), Ctx, &Mutations)) {
+      if (std::optional<int64_t> C =
+              foldInteger(*CA->getRHS(), Ctx, &Mutations)) {
         if (CA->getOpcode() == BO_AddAssign)
           Step = *C;
         else if (CA->getOpcode() == BO_SubAssign)

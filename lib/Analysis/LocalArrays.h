@@ -1,4 +1,5 @@
-//===- LocalArrays.h - Per-thread arrays: registers or local memory -*- C++ -*-===//
+//===- LocalArrays.h - Per-thread arrays: registers or local memory -*- C++
+//-*-===//
 //
 // Part of warplint. For each automatic array of a device function: how every
 // subscript indexes it (a constant, a constant after the compiler unrolls a
@@ -28,9 +29,9 @@ class MutationCache;
 
 /// How one subscript of a per-thread array is indexed.
 enum class ArrayIndexKind {
-  Constant,      ///< A constant, or a constant once constant-trip loops unroll.
-  Dynamic,       ///< A run-time value, outside any loop that varies it.
-  LoopRuntime,   ///< Varies with a loop whose trip count is a run-time value.
+  Constant,    ///< A constant, or a constant once constant-trip loops unroll.
+  Dynamic,     ///< A run-time value, outside any loop that varies it.
+  LoopRuntime, ///< Varies with a loop whose trip count is a run-time value.
   LoopNotUnrolled, ///< Varies with a constant-trip loop the compiler keeps
                    ///< rolled (`#pragma unroll 1`, or too many iterations).
 };
@@ -38,7 +39,7 @@ enum class ArrayIndexKind {
 /// One subscript (the outermost, element-level one for a multi-dimensional
 /// array).
 struct ArrayIndexUse {
-  const clang::Expr *Site = nullptr; ///< The ArraySubscriptExpr.
+  const clang::Expr *Site = nullptr;  ///< The ArraySubscriptExpr.
   const clang::Expr *Index = nullptr; ///< The index that decided the kind.
   ArrayIndexKind Kind = ArrayIndexKind::Constant;
   const clang::Stmt *Loop = nullptr; ///< The loop, for the Loop* kinds.

@@ -71,7 +71,8 @@ TEST(CompiledResources, MapsLocalTrafficToLines) {
 }
 
 TEST(CompiledResources, ReplayWithoutRecordingFails) {
-  llvm::Expected<CompiledTU> TU = replayResources("/nonexistent/prefix", "sm_90");
+  llvm::Expected<CompiledTU> TU =
+      replayResources("/nonexistent/prefix", "sm_90");
   EXPECT_FALSE(static_cast<bool>(TU));
   llvm::consumeError(TU.takeError());
 }
