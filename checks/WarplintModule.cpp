@@ -5,6 +5,8 @@
 #include "checks/BarrierInDivergentCodeCheck.h"
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
+#include "checks/LocalMemoryArrayCheck.h"
+#include "checks/RegisterPressureCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/UncoalescedGlobalAccessCheck.h"
 
