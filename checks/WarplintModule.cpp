@@ -3,8 +3,12 @@
 #include "clang-tidy/ClangTidyModule.h"
 
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
+#include "checks/DoublePrecisionCheck.h"
+#include "checks/IntegerDivisionCheck.h"
 #include "checks/SharedBankConflictCheck.h"
+#include "checks/SlowMathFunctionCheck.h"
 #include "checks/UncoalescedGlobalAccessCheck.h"
+#include "checks/UnsignedLoopCounterCheck.h"
 
 namespace warplint {
 namespace {
