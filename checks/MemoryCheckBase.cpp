@@ -13,52 +13,13 @@ namespace warplint {
 
 MemoryCheckBase::MemoryCheckBase(StringRef Name,
                                  tidy::ClangTidyContext *Context)
-    : WarplintCheck(Name, Context),
-      Default1DText(Options.getLocalOrGlobal("DefaultBlockDim", "256")),
-      Default2DText(Options.getLocalOrGlobal("DefaultBlockDim2D", "32x8")) {
-  // A bad value is a configuration error, said once, not a silent default.
-  auto D1 = parseBlockDim(Default1DText), D2 = parseBlockDim(Default2DText);
-  if (!D1)
-    configurationDiag(
-        "invalid DefaultBlockDim '%0': expected N, NxM or NxMxK with at "
-        "most 1024 threads; using 256")
-        << Default1DText;
-  if (!D2)
-    configurationDiag(
-        "invalid DefaultBlockDim2D '%0': expected NxM or NxMxK with at "
-        "most 1024 threads; using 32x8")
-        << Default2DText;
-  Default1D = D1.value_or(std::array<unsigned, 3>{256, 1, 1});
-  Default2D = D2.value_or(std::array<unsigned, 3>{32, 8, 1});
-}
+    : KernelCheckBase(Name, Context) {}
 
-void MemoryCheckBase::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "DefaultBlockDim", Default1DText);
-  Options.store(Opts, "DefaultBlockDim2D", Default2DText);
-}
-
-void MemoryCheckBase::onStartOfTranslationUnit() {
-  Launches.clear();
-  Mutations.clear();
-}
-
-void MemoryCheckBase::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
-      this);
-}
-
-void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
-    return;
-  ASTContext &Ctx = *Result.Context;
-  if (!Launches.built())
-    Launches.build(Ctx, Mutations);
-  std::vector<KernelShape> Shapes =
-      Launches.shapesFor(*Kernel, Default1D, Default2D);
+void MemoryCheckBase::checkKernel(const FunctionDecl &Kernel,
+                                  ArrayRef<KernelShape> Shapes,
+                                  ASTContext &Ctx) {
   std::vector<MemoryAccess> Accesses =
-      collectAccesses(*Kernel, Ctx, SC, Mutations);
+      collectAccesses(Kernel, Ctx, SC, Mutations);
   KernelAccesses = Accesses;
   const hw::HardwareModel &M = target(Ctx);
   for (const MemoryAccess &A : Accesses) {
@@ -68,7 +29,7 @@ void MemoryCheckBase::check(const MatchFinder::MatchResult &Result) {
     for (const KernelShape &S : Shapes)
       Results.push_back(
           {&A, &S, evaluateAccess(SC, M, A, S, assumedRuntimeValue())});
-    consider(*Kernel, Results, Ctx);
+    consider(Kernel, Results, Ctx);
   }
   KernelAccesses = {};
 }
@@ -79,30 +40,6 @@ std::string formatRatio(double V) {
     return std::to_string(int64_t(R));
   std::string S = std::to_string(R);
   return S.substr(0, S.find('.') + 2);
-}
-
-std::pair<SourceLocation, std::string>
-MemoryCheckBase::shapeNote(const KernelShape &S,
-                           const SourceManager &SM) const {
-  std::string Dim = blockDimString(S.Shape.BlockDim);
-  if (S.Origin == "launch") {
-    std::string Args;
-    for (const auto &P : S.Params)
-      Args += (Args.empty() ? "" : ", ") + P.first + " = " +
-              std::to_string(P.second);
-    return {S.Loc, "evaluated for blockDim " + Dim +
-                       (Args.empty() ? "" : " and " + Args) +
-                       ", from this launch"};
-  }
-  if (S.Origin == "__launch_bounds__")
-    return {S.Loc,
-            "evaluated for blockDim " + Dim +
-                " (1-D), from __launch_bounds__; no launch in this file"};
-  return {
-      SourceLocation(),
-      "evaluated for an assumed blockDim " + Dim +
-          ": no launch of this kernel in this file (options DefaultBlockDim, "
-          "DefaultBlockDim2D)"};
 }
 
 /// (lane, byte offset from the first active lane) for each active lane of \p W.

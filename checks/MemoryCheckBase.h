@@ -2,8 +2,7 @@
 #ifndef WARPLINT_CHECKS_MEMORYCHECKBASE_H
 #define WARPLINT_CHECKS_MEMORYCHECKBASE_H
 
-#include "Analysis/KernelAccesses.h"
-#include "checks/WarplintCheck.h"
+#include "checks/KernelCheckBase.h"
 
 namespace warplint {
 
@@ -20,13 +19,9 @@ struct EvaluatedAccess {
 /// Drives a memory check: finds kernels, their block shapes and accesses,
 /// evaluates each access for each shape with lib/Symbolic, and hands the
 /// results to the check.
-class MemoryCheckBase : public WarplintCheck {
+class MemoryCheckBase : public KernelCheckBase {
 public:
   MemoryCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void onStartOfTranslationUnit() override;
 
 protected:
   /// Which accesses the check looks at.
@@ -38,9 +33,6 @@ protected:
   /// The runtime value assumed for a stride the source leaves open.
   virtual int64_t assumedRuntimeValue() const { return 32; }
 
-  /// "evaluated for blockDim 32x8 (launch at k.cu:40)" and where it points.
-  std::pair<clang::SourceLocation, std::string>
-  shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
   /// "index: ...", how consecutive lanes differ, assumptions, loop notes.
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
   /// The evaluation (over the block shapes) with the largest Cost/Ideal ratio
@@ -57,15 +49,13 @@ protected:
   static std::optional<int64_t> uniformLaneStride(const sym::AccessReport &R);
   static std::string baseName(const MemoryAccess &A);
 
-  sym::ExprContext SC;
-  MutationCache Mutations;
-  LaunchIndex Launches;
   /// Every access of the kernel being checked (valid during consider()).
   llvm::ArrayRef<MemoryAccess> KernelAccesses;
-  std::array<unsigned, 3> Default1D, Default2D;
 
 private:
-  std::string Default1DText, Default2DText;
+  void checkKernel(const clang::FunctionDecl &Kernel,
+                   llvm::ArrayRef<KernelShape> Shapes,
+                   clang::ASTContext &Ctx) override;
 };
 
 } // namespace warplint

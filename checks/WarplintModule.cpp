@@ -2,7 +2,9 @@
 #include "checks/CheckRegistry.h"
 #include "clang-tidy/ClangTidyModule.h"
 
+#include "checks/BarrierInDivergentCodeCheck.h"
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
+#include "checks/DivergentBranchCheck.h"
 #include "checks/DoublePrecisionCheck.h"
 #include "checks/IntegerDivisionCheck.h"
 #include "checks/SharedBankConflictCheck.h"

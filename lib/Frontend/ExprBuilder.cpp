@@ -117,7 +117,9 @@ std::optional<std::pair<StringRef, sym::Dim>> builtinComponent(const Expr *E) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E);
   if (!POE)
     return std::nullopt;
-  const auto *MSP = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm());
+  // `(threadIdx).x` and `(threadIdx.x)` (macro arguments) alike.
+  const auto *MSP =
+      dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
   if (!MSP)
     return std::nullopt;
   const Expr *Base = MSP->getBaseExpr()->IgnoreImplicit();
@@ -144,6 +146,11 @@ std::optional<std::pair<StringRef, sym::Dim>> builtinComponent(const Expr *E) {
 }
 
 } // namespace
+
+std::optional<std::pair<StringRef, sym::Dim>>
+cudaBuiltinComponent(const Expr *E) {
+  return builtinComponent(E);
+}
 
 FunctionFacts::FunctionFacts(const FunctionDecl &FD, ASTContext &Ctx,
                              MutationCache &Mutations)

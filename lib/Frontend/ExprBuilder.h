@@ -27,6 +27,11 @@ namespace warplint {
 
 class MutationCache;
 
+/// For `threadIdx.x` and the like (a property access on clang's builtin
+/// variables): the variable's name and the component.
+std::optional<std::pair<llvm::StringRef, sym::Dim>>
+cudaBuiltinComponent(const clang::Expr *E);
+
 /// What is known of a `for` loop's induction variable: i = Init + K * Step, K =
 /// 0, 1, ...
 struct LoopVarInfo {

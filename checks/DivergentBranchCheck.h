@@ -1,0 +1,44 @@
+//===- DivergentBranchCheck.h - warplint-divergent-branch ---------*- C++ -*-===//
+//
+// Part of warplint. Reports branches whose condition differs between the
+// lanes of one warp and that control enough work for the compiler to emit a
+// real branch (both paths then run one after the other). Best Practices Guide
+// §12.1 (2.3: §6.1), High.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_CHECKS_DIVERGENTBRANCHCHECK_H
+#define WARPLINT_CHECKS_DIVERGENTBRANCHCHECK_H
+
+#include "Analysis/Divergence.h"
+#include "checks/KernelCheckBase.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace warplint {
+
+class DivergentBranchCheck : public KernelCheckBase {
+public:
+  DivergentBranchCheck(llvm::StringRef Name,
+                       clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
+
+private:
+  void checkKernel(const clang::FunctionDecl &Kernel,
+                   llvm::ArrayRef<KernelShape> Shapes,
+                   clang::ASTContext &Ctx) override;
+
+  /// Branches of at most this many estimated instructions are predicated
+  /// (Best Practices Guide 2.3 §6.2: 7 when divergence is likely).
+  const unsigned PredicationThreshold;
+  /// Report `if (i < n)` / `if (i >= n) return;` / grid-stride loop bounds.
+  const bool ReportTailGuards;
+  /// Report single-lane leader blocks (`if (lane == 0)`) with short bodies.
+  const bool ReportLeaderBlocks;
+  /// A leader block up to this many estimated instructions is short.
+  const unsigned LeaderBodyLimit;
+  llvm::DenseSet<unsigned> Reported;
+};
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,86 @@
+//===- KernelCheckBase.cpp - Checks that look at each kernel ---------------===//
+#include "checks/KernelCheckBase.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+KernelCheckBase::KernelCheckBase(StringRef Name,
+                                 tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context),
+      Default1DText(Options.getLocalOrGlobal("DefaultBlockDim", "256")),
+      Default2DText(Options.getLocalOrGlobal("DefaultBlockDim2D", "32x8")) {
+  // A bad value is a configuration error, said once, not a silent default.
+  auto D1 = parseBlockDim(Default1DText), D2 = parseBlockDim(Default2DText);
+  if (!D1)
+    configurationDiag(
+        "invalid DefaultBlockDim '%0': expected N, NxM or NxMxK with at "
+        "most 1024 threads; using 256")
+        << Default1DText;
+  if (!D2)
+    configurationDiag(
+        "invalid DefaultBlockDim2D '%0': expected NxM or NxMxK with at "
+        "most 1024 threads; using 32x8")
+        << Default2DText;
+  Default1D = D1.value_or(std::array<unsigned, 3>{256, 1, 1});
+  Default2D = D2.value_or(std::array<unsigned, 3>{32, 8, 1});
+}
+
+void KernelCheckBase::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "DefaultBlockDim", Default1DText);
+  Options.store(Opts, "DefaultBlockDim2D", Default2DText);
+}
+
+void KernelCheckBase::onStartOfTranslationUnit() {
+  Launches.clear();
+  Mutations.clear();
+}
+
+void KernelCheckBase::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
+      this);
+}
+
+void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
+    return;
+  ASTContext &Ctx = *Result.Context;
+  if (!Launches.built())
+    Launches.build(Ctx, Mutations);
+  std::vector<KernelShape> Shapes =
+      Launches.shapesFor(*Kernel, Default1D, Default2D);
+  checkKernel(*Kernel, Shapes, Ctx);
+}
+
+std::pair<SourceLocation, std::string>
+KernelCheckBase::shapeNote(const KernelShape &S,
+                           const SourceManager &SM) const {
+  std::string Dim = blockDimString(S.Shape.BlockDim);
+  if (S.Origin == "launch") {
+    std::string Args;
+    for (const auto &P : S.Params)
+      Args += (Args.empty() ? "" : ", ") + P.first + " = " +
+              std::to_string(P.second);
+    return {S.Loc, "evaluated for blockDim " + Dim +
+                       (Args.empty() ? "" : " and " + Args) +
+                       ", from this launch"};
+  }
+  if (S.Origin == "__launch_bounds__")
+    return {S.Loc,
+            "evaluated for blockDim " + Dim +
+                " (1-D), from __launch_bounds__; no launch in this file"};
+  return {
+      SourceLocation(),
+      "evaluated for an assumed blockDim " + Dim +
+          ": no launch of this kernel in this file (options DefaultBlockDim, "
+          "DefaultBlockDim2D)"};
+}
+
+} // namespace warplint

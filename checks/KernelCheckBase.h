@@ -1,0 +1,47 @@
+//===- KernelCheckBase.h - Checks that look at each kernel -------*- C++ -*-===//
+//
+// Part of warplint. The shared driver of the checks that analyse every
+// __global__ definition for the block shapes it runs with: the launch index
+// of the translation unit, the documented default shapes (options
+// DefaultBlockDim and DefaultBlockDim2D) and the note that says which shape a
+// verdict was evaluated for.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_CHECKS_KERNELCHECKBASE_H
+#define WARPLINT_CHECKS_KERNELCHECKBASE_H
+
+#include "Analysis/KernelAccesses.h"
+#include "checks/WarplintCheck.h"
+
+namespace warplint {
+
+class KernelCheckBase : public WarplintCheck {
+public:
+  KernelCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
+
+protected:
+  /// Called once per kernel definition with the block shapes it runs with.
+  virtual void checkKernel(const clang::FunctionDecl &Kernel,
+                           llvm::ArrayRef<KernelShape> Shapes,
+                           clang::ASTContext &Ctx) = 0;
+
+  /// "evaluated for blockDim 32x8 (launch at k.cu:40)" and where it points.
+  std::pair<clang::SourceLocation, std::string>
+  shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
+
+  sym::ExprContext SC;
+  MutationCache Mutations;
+  LaunchIndex Launches;
+  std::array<unsigned, 3> Default1D, Default2D;
+
+private:
+  std::string Default1DText, Default2DText;
+};
+
+} // namespace warplint
+
+#endif
