@@ -15,7 +15,10 @@
 // and 3.56 signed (loop_unsigned, loop_signed). Not reported: a counter used
 // bare or only added (`out[i] = 2 * in[i]`, the grid-stride loop, compiles to
 // the same SASS with either signedness: loop_unsigned_gridstride), halving
-// loops (`s >>= 1`, not an induction variable), products inside calls, and
+// loops (`s >>= 1`, not an induction variable), products under / or % (not
+// affine; cuda-samples' tensor-core GEMMs), loops from a constant to a
+// constant (the range is known; cuda-samples' `face < 6`, `i < WARP_COUNT`
+// under #pragma unroll), products inside calls, and
 // size_t counters (64-bit: no wrap-around problem; int64 would do the same
 // 64-bit multiplications).
 //
@@ -49,9 +52,14 @@ void UnsignedLoopCounterCheck::report(Report &R, const SourceManager &SM) {
 
 using VarSet = llvm::SmallPtrSet<const VarDecl *, 4>;
 
+/// Whether \p S uses one of \p Vars affinely: not inside a call, a division or
+/// a remainder.
 static bool refersTo(const Stmt *S, const VarSet &Vars) {
-  if (!S)
+  if (!S || isa<CallExpr>(S))
     return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->getOpcode() == BO_Div || B->getOpcode() == BO_Rem)
+      return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return Vars.count(V);
@@ -62,14 +70,18 @@ static bool refersTo(const Stmt *S, const VarSet &Vars) {
 }
 
 /// A multiplication (or left shift) in \p E with one of \p Vars in an operand,
-/// or null. Calls are not looked into: their results are not affine in the
-/// counter.
+/// or null. Calls, divisions and remainders are not looked into: what comes
+/// out of them is not affine in the counter, so strength reduction does not
+/// apply whatever its signedness.
 static const BinaryOperator *arithmeticOn(const Expr *E, const VarSet &Vars) {
   if (!E)
     return nullptr;
   E = E->IgnoreParenImpCasts();
   if (isa<CallExpr>(E))
     return nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if (B->getOpcode() == BO_Div || B->getOpcode() == BO_Rem)
+      return nullptr;
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     if ((B->getOpcode() == BO_Mul || B->getOpcode() == BO_Shl) &&
         refersTo(B, Vars))
@@ -99,6 +111,23 @@ static bool additiveStep(const Expr *Inc, const VarDecl *V) {
             B->getOpcode() == BO_SubAssign) &&
            IsV(B->getLHS());
   return false;
+}
+
+/// Whether the loop runs from a constant to a constant (`for (unsigned f = 0;
+/// f < 6; f++)`, `i < WARP_COUNT`): the compiler knows the counter's range, so
+/// there is no wrap-around to preserve, and such loops are usually unrolled.
+static bool constantTripCount(const ForStmt &Loop, const VarDecl *V,
+                              const ASTContext &Ctx) {
+  const Expr *Start = nullptr;
+  if (isa_and_nonnull<DeclStmt>(Loop.getInit()))
+    Start = V->getInit();
+  else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Loop.getInit()))
+    Start = A->getRHS();
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(Loop.getCond() ? Loop.getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Start || !Cond || !Cond->isComparisonOp() || !constantValue(Start, Ctx))
+    return false;
+  return constantValue(Cond->getLHS(), Ctx) || constantValue(Cond->getRHS(), Ctx);
 }
 
 void UnsignedLoopCounterCheck::check(const MatchFinder::MatchResult &Result) {
@@ -134,7 +163,8 @@ void UnsignedLoopCounterCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     QualType T = Counter->getType().getCanonicalType();
     if (!T->isUnsignedIntegerType() || T->isBooleanType() ||
-        Ctx.getTypeSize(T) >= 64 || !additiveStep(Loop->getInc(), Counter))
+        Ctx.getTypeSize(T) >= 64 || !additiveStep(Loop->getInc(), Counter) ||
+        constantTripCount(*Loop, Counter, Ctx))
       continue;
 
     // The counter and the locals of the body computed from it.

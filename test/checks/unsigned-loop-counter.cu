@@ -56,6 +56,18 @@ __global__ void good_only_added(float *out, const float *in, unsigned base, unsi
     out[base + pos] = in[base + pos];
 }
 
+__global__ void good_constant_trip_count(float *out, unsigned width) {
+  for (unsigned face = 0; face < 6; face++)
+    out[face * width * width + threadIdx.x] = 0.0f;
+}
+
+__global__ void good_not_affine(float *out, unsigned tiles, unsigned n) {
+  for (unsigned pos = blockIdx.x; pos < n; pos += gridDim.x) {
+    unsigned tile = ((pos * 2) / tiles) * 4;
+    out[tile * 64 + threadIdx.x] = 0.0f;
+  }
+}
+
 __global__ void good_no_index(float *out, unsigned n) {
   float acc = 0.0f;
   for (unsigned i = 0; i < n; i++)
