@@ -5,6 +5,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
+#include <memory>
 #include <mutex>
 
 using namespace clang;
@@ -18,9 +20,51 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
   auto It = Opts.find(ArchOptionKey);
   if (It != Opts.end())
     ArchOption = It->second.Value;
+  // The standalone binary validates these before it runs; in clang-tidy a bad
+  // value is a configuration error, and the option is ignored.
+  It = Opts.find(MinPriorityOptionKey);
+  if (It != Opts.end() && !It->second.Value.empty()) {
+    MinPriority = parsePriority(It->second.Value);
+    if (!MinPriority)
+      configurationDiag("invalid value '%0' for %1 (expected high, medium or "
+                        "low)")
+          << It->second.Value << MinPriorityOptionKey;
+  }
+  It = Opts.find(HardwareModelOptionKey);
+  if (It != Opts.end() && !It->second.Value.empty()) {
+    llvm::Expected<const hw::HardwareModel *> M = overriddenModel(
+        *hw::findBuiltinModel(DefaultArch), It->second.Value);
+    if (M)
+      ModelOverride = It->second.Value;
+    else
+      configurationDiag("%0: %1")
+          << HardwareModelOptionKey << llvm::toString(M.takeError());
+  }
 }
 
-const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
+llvm::Expected<const hw::HardwareModel *>
+overriddenModel(const hw::HardwareModel &Base, llvm::StringRef Path) {
+  static std::mutex Mu;
+  static std::map<std::pair<std::string, std::string>,
+                  std::unique_ptr<hw::HardwareModel>>
+      Cache;
+  std::lock_guard<std::mutex> Lock(Mu);
+  auto Key = std::make_pair(Path.str(), Base.Name);
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second.get();
+  llvm::Expected<hw::HardwareModel> M = hw::loadModelOverride(Base, Path);
+  if (!M)
+    return M.takeError();
+  if (llvm::Error E = hw::validateModel(*M))
+    return std::move(E);
+  auto &Slot = Cache[Key];
+  Slot = std::make_unique<hw::HardwareModel>(std::move(*M));
+  return Slot.get();
+}
+
+static const hw::HardwareModel &builtinTarget(llvm::StringRef ArchOption,
+                                              const ASTContext &Ctx) {
   if (!ArchOption.empty())
     if (const hw::HardwareModel *M = hw::findBuiltinModel(ArchOption))
       return *M;
@@ -29,6 +73,19 @@ const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
   if (const hw::HardwareModel *M = hw::findBuiltinModel(CPU))
     return *M;
   return *hw::findBuiltinModel(DefaultArch);
+}
+
+const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
+  const hw::HardwareModel &Base = builtinTarget(ArchOption, Ctx);
+  if (ModelOverride.empty())
+    return Base;
+  llvm::Expected<const hw::HardwareModel *> M =
+      overriddenModel(Base, ModelOverride);
+  if (!M) {
+    llvm::consumeError(M.takeError()); // reported when the check was created
+    return Base;
+  }
+  return **M;
 }
 
 /// clang's diagnostic formatter treats '%' as the start of an argument.
@@ -43,6 +100,8 @@ static std::string escapeForDiag(llvm::StringRef S) {
 }
 
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
+  if (MinPriority && Info && Info->Prio < *MinPriority)
+    return;
   {
     DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
     if (R.Range.isValid())

@@ -26,6 +26,20 @@ inline constexpr const char *DefaultArch = "sm_90";
 /// set it in .clang-tidy CheckOptions.
 inline constexpr const char *ArchOptionKey = "warplint.Arch";
 
+/// Global option: findings below this priority (high, medium, low) are not
+/// reported, in either front end. .warplint.yaml's `min-priority`.
+inline constexpr const char *MinPriorityOptionKey = "warplint.MinPriority";
+
+/// Global option: a hardware model override file (lib/Hardware's YAML schema)
+/// merged into the target's built-in model. .warplint.yaml's `hardware-model`.
+inline constexpr const char *HardwareModelOptionKey = "warplint.HardwareModel";
+
+/// The model for \p Base with the override file \p Path applied, loaded once
+/// per (file, base) and kept for the life of the process; an error names the
+/// file and the YAML path.
+llvm::Expected<const hw::HardwareModel *>
+overriddenModel(const hw::HardwareModel &Base, llvm::StringRef Path);
+
 /// A finding as a check describes it, before it becomes clang diagnostics.
 struct Report {
   clang::SourceLocation Loc;
@@ -60,6 +74,8 @@ protected:
 private:
   const CheckInfo *Info;
   std::string ArchOption;
+  std::optional<Priority> MinPriority;
+  std::string ModelOverride; ///< Empty, or a file that loaded without error.
 };
 
 /// Records the confidence of each emitted warning, keyed by check, file and

@@ -57,3 +57,17 @@ sarif_tool = (os.environ.get("WARPLINT_SARIF_MULTITOOL")
 if sarif_tool and os.path.exists(sarif_tool):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif_multitool", sarif_tool))
+if shutil.which("git"):
+    config.available_features.add("git")
+# Debian's pre-commit (scripts/install-deps.sh installs it): the hook test runs it offline.
+if shutil.which("pre-commit"):
+    config.available_features.add("pre-commit")
+if shutil.which("dpkg-deb") and shutil.which("cpack"):
+    config.available_features.add("cpack-deb")
+# PyYAML (a dependency of Debian's pre-commit) for the YAML structure checks of action.yml and
+# the example CI files; the test runs it with the same python as the other scripts.
+import subprocess
+if subprocess.call([config.python, "-c", "import yaml"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("python-yaml")
+config.substitutions.append(("%obj_root", config.warplint_obj_root))

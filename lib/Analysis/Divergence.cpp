@@ -279,7 +279,14 @@ struct FnState {
   bool IsKernel = false;
   llvm::DenseMap<const ParmVarDecl *, Uniformity> ParamLevel;
   llvm::DenseMap<const ParmVarDecl *, std::string> ParamSource;
+  /// The level of each local variable at the current point of the walk
+  /// (flow-sensitive; joined at the ends of branches and loops).
   llvm::DenseMap<const VarDecl *, Uniformity> Var;
+  /// When each variable was last assigned (a clock of assignments).
+  llvm::DenseMap<const VarDecl *, uint64_t> LastAssign;
+  uint64_t Clock = 0;
+  /// The level of the divergent `continue`s of each loop.
+  llvm::DenseMap<const Stmt *, Uniformity> LoopContinue;
   llvm::DenseMap<const VarDecl *, std::string> VarSource;
   llvm::DenseSet<const VarDecl *> DataDep;
   llvm::DenseMap<const VarDecl *, size_t> DeclDepth;
@@ -302,8 +309,9 @@ struct Level {
   void join(const Level &O) {
     // Prefer the root cause (threadIdx, a load, an atomic) over "an
     // assignment under ..." at the same level.
-    bool Weaker = StringRef(Source).starts_with("a value assigned") &&
-                  !StringRef(O.Source).starts_with("a value assigned");
+    bool Weaker = (StringRef(Source).starts_with("a value assigned") &&
+                   !StringRef(O.Source).starts_with("a value assigned")) ||
+                  (O.DataDep && !DataDep); // the data, not the index
     if (O.U > U ||
         (O.U == U && !O.Source.empty() && (Source.empty() || Weaker))) {
       Source = O.Source;
@@ -343,9 +351,11 @@ private:
   void runFunction(FnState &F, bool Report) {
     bool Saved = Reporting;
     F.Base = Stack.size();
-    for (unsigned Pass = 0; Pass < 8; ++Pass) {
+    Env Params = F.Var; // a helper's by-reference parameters, if any
+    for (unsigned Pass = 0; Pass < 4; ++Pass) {
       F.Changed = false;
       F.Return = Uniformity::Constant;
+      F.Var = Params;
       Reporting = false;
       visit(F.FD->getBody(), F);
       if (!F.Changed)
@@ -354,6 +364,7 @@ private:
     if (Report) {
       Reporting = true;
       F.Return = Uniformity::Constant;
+      F.Var = Params;
       visit(F.FD->getBody(), F);
     }
     Reporting = Saved;
@@ -373,40 +384,53 @@ private:
     return Uniformity::LaneVarying;
   }
 
-  void setVar(FnState &F, const VarDecl *V, const Level &L) {
+  /// Records an assignment: a strong update for a scalar (the variable now
+  /// holds this value), a weak one (joined with the old level) for an element
+  /// or field of a local array or struct.
+  void setVar(FnState &F, const VarDecl *V, const Level &L, bool Strong) {
     auto It = F.Var.find(V);
     Uniformity Old = It == F.Var.end() ? Uniformity::Constant : It->second;
-    if (L.U > Old || It == F.Var.end()) {
-      F.Var[V] = std::max(Old, L.U);
-      if (!L.Source.empty() && (L.U > Old || !F.VarSource.count(V)))
-        F.VarSource[V] = L.Source;
-      if (L.U > Old)
-        F.Changed = true;
-    }
-    if (L.DataDep && F.DataDep.insert(V).second)
-      F.Changed = true;
+    Uniformity New = Strong ? L.U : std::max(Old, L.U);
+    F.Var[V] = New;
+    F.LastAssign[V] = ++F.Clock;
+    if (!L.Source.empty() && (New > Old || !F.VarSource.count(V) || Strong))
+      F.VarSource[V] = L.Source;
+    if (L.DataDep)
+      F.DataDep.insert(V);
   }
 
-  /// The level of the control flow that decides whether an assignment to
-  /// \p V runs, counted only inside V's scope.
-  Level controlLevel(const FnState &F, const VarDecl *V) const {
-    size_t From = F.Base;
-    auto It = F.DeclDepth.find(V);
-    if (It != F.DeclDepth.end())
-      From = It->second;
-    Level L;
-    for (size_t I = From; I < Stack.size(); ++I)
-      if (!Stack[I].ExitOnly && Stack[I].Level > L.U) {
-        L.U = Stack[I].Level;
-        L.Source = std::string(isa<ForStmt>(Stack[I].S) ||
-                                       isa<WhileStmt>(Stack[I].S) ||
-                                       isa<DoStmt>(Stack[I].S)
-                                   ? "a value assigned in the loop at line "
-                                   : "a value assigned under the condition "
-                                     "at line ") +
-                   std::to_string(line(Stack[I].S));
+  using Env = llvm::DenseMap<const VarDecl *, Uniformity>;
+
+  static void joinInto(Env &Into, const Env &Other) {
+    for (const auto &[V, U] : Other) {
+      auto It = Into.find(V);
+      if (It == Into.end())
+        Into[V] = U;
+      else
+        It->second = std::max(It->second, U);
+    }
+  }
+
+  /// Sync dependence at a join: the variables assigned since \p Since (inside
+  /// the region that \p S controls with a condition of level \p U) now differ
+  /// as much as the condition does, for the threads that meet again here.
+  void syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
+    if (U == Uniformity::Constant)
+      return;
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                isa<CXXForRangeStmt>(S);
+    for (const auto &[V, When] : F.LastAssign) {
+      if (When <= Since)
+        continue;
+      Uniformity &Cur = F.Var[V];
+      if (U > Cur) {
+        Cur = U;
+        F.VarSource[V] =
+            std::string(Loop ? "a value assigned in the loop at line "
+                             : "a value assigned under the condition at line ") +
+            std::to_string(line(S));
       }
-    return L;
+    }
   }
 
   unsigned line(const Stmt *S) const {
@@ -677,11 +701,8 @@ private:
       else if (Def.getParamDecl(I)->getType()->isReferenceType() &&
                !Def.getParamDecl(I)->getType().getNonReferenceType().isConstQualified())
         V = assignedLocal(A);
-      if (V) {
-        Level W = R;
-        W.join(controlLevel(Caller, V));
-        setVar(Caller, V, W);
-      }
+      if (V)
+        setVar(Caller, V, R, /*Strong=*/false);
     }
     return R;
   }
@@ -1178,9 +1199,8 @@ private:
       noteStore(LHS);
       return;
     }
-    Level L = RHS;
-    L.join(controlLevel(F, V));
-    setVar(F, V, L);
+    bool Scalar = isa<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    setVar(F, V, RHS, Scalar);
   }
 
   void noteStore(const Expr *LHS) {
@@ -1244,8 +1264,8 @@ private:
           if (const Expr *Init = V->getInit()) {
             visit(Init, F);
             if (!isSharedVar(V))
-              setVar(F, V, level(Init, F));
-          } else if (!F.Var.count(V)) {
+              setVar(F, V, level(Init, F), /*Strong=*/true);
+          } else {
             F.Var[V] = Uniformity::Constant;
           }
         }
@@ -1266,9 +1286,15 @@ private:
         record(IS, IS->getCond(), BranchKind::If, C, Split, F,
                estimateBranch(IS->getThen(), IS->getElse()));
       push(IS, IS->getCond(), U, false, F);
+      uint64_t Since = F.Clock;
+      Env Before = F.Var;
       visit(IS->getThen(), F);
+      Env AfterThen = std::move(F.Var);
+      F.Var = std::move(Before);
       visit(IS->getElse(), F);
+      joinInto(F.Var, AfterThen);
       Stack.pop_back();
+      syncJoin(F, Since, U, IS);
       return;
     }
     if (const auto *FS = dyn_cast<ForStmt>(S)) {
@@ -1309,8 +1335,12 @@ private:
                {Cost, Unpred});
       }
       push(SW, SW->getCond(), U, true, F);
+      uint64_t Since = F.Clock;
+      Env Before = F.Var;
       visit(SW->getBody(), F);
+      joinInto(F.Var, Before);
       Stack.pop_back();
+      syncJoin(F, Since, U, SW);
       return;
     }
     if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
@@ -1323,6 +1353,13 @@ private:
         Uniformity U = jumpLevel(I + 1);
         Jumps.push_back({isa<BreakStmt>(S) ? Jump::Break : Jump::Continue, U,
                          I, S, innermostCond(I + 1, U)});
+        if (isa<ContinueStmt>(S)) {
+          Uniformity &E = F.LoopContinue[Stack[I].S];
+          if (U > E) {
+            E = U;
+            F.Changed = true;
+          }
+        }
         if (isa<BreakStmt>(S) && !isa<SwitchStmt>(Stack[I].S)) {
           Uniformity &E = F.LoopExit[Stack[I].S];
           if (U > E) {
@@ -1379,8 +1416,12 @@ private:
           record(BO, BO->getLHS(), BranchKind::ShortCircuit, C, Split, F,
                  {Cost, Unpred});
         push(BO, BO->getLHS(), U, false, F);
+        uint64_t Since = F.Clock;
+        Env Before = F.Var;
         visit(BO->getRHS(), F);
+        joinInto(F.Var, Before);
         Stack.pop_back();
+        syncJoin(F, Since, U, BO);
         return;
       }
     }
@@ -1412,6 +1453,39 @@ private:
 
   void loop(const Stmt *L, const Expr *Cond,
             std::initializer_list<const Stmt *> Parts, FnState &F) {
+    // The variables' levels at the loop head: the entry joined with the back
+    // edge, iterated until stable (a few rounds; levels only rise).
+    uint64_t Since = F.Clock;
+    Env Entry = F.Var;
+    bool Saved = Reporting;
+    Reporting = false;
+    Uniformity U = Uniformity::Constant;
+    for (unsigned Round = 0; Round < 3; ++Round) {
+      Env Head = F.Var;
+      U = loopOnce(L, Cond, Parts, F);
+      joinInto(F.Var, Entry);
+      // Back at the head: lanes that skipped the rest of an iteration (a
+      // divergent continue) hold different values. Lanes that left do not
+      // take part any more.
+      syncJoin(F, Since, F.LoopContinue.lookup(L), L);
+      joinInto(F.Var, Head);
+      if (F.Var == Head)
+        break;
+    }
+    Reporting = Saved;
+    if (Reporting) {
+      Env Head = F.Var;
+      U = loopOnce(L, Cond, Parts, F);
+      F.Var = std::move(Head);
+    }
+    // After the loop, threads that ran different numbers of iterations (or
+    // broke out at different points) meet again.
+    syncJoin(F, Since, U, L);
+  }
+
+  /// One walk over the loop at the current head levels; the loop's level.
+  Uniformity loopOnce(const Stmt *L, const Expr *Cond,
+                      std::initializer_list<const Stmt *> Parts, FnState &F) {
     Level C = Cond ? level(Cond, F) : Level();
     LaneSplit Split;
     Uniformity U = Cond ? refine(Cond, F, C.U, Split) : C.U;
@@ -1433,29 +1507,23 @@ private:
     if (Reporting && U == Uniformity::LaneVarying) {
       bool Unpred = true;
       const Stmt *Body = nullptr;
-      for (const Stmt *P : Parts)
-        if (P != Cond)
-          Body = Body ? Body : P;
       if (const auto *FS = dyn_cast<ForStmt>(L))
         Body = FS->getBody();
       else if (const auto *WS = dyn_cast<WhileStmt>(L))
         Body = WS->getBody();
       else if (const auto *DS = dyn_cast<DoStmt>(L))
         Body = DS->getBody();
+      else if (const auto *RS = dyn_cast<CXXForRangeStmt>(L))
+        Body = RS->getBody();
       unsigned Cost = estimateCost(Body, Ctx, Unpred);
       record(L, Cond, BranchKind::Loop, C, Split, F, {Cost, true});
     }
-    push(L, Cond, std::max(U, Exit), true, F);
-    // Variables declared in a for-init live only inside the loop: the loop's
-    // own trip count does not make them differ between the lanes that run it.
-    if (const auto *FS = dyn_cast<ForStmt>(L))
-      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D))
-            F.DeclDepth[V] = Stack.size();
+    Uniformity Level = std::max(U, Exit);
+    push(L, Cond, Level, true, F);
     for (const Stmt *P : Parts)
       visit(P, F);
     Stack.pop_back();
+    return Level;
   }
 
   /// A loop whose condition is lane-varying only because its variable starts

@@ -9,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/ADT/StringMap.h"
 #include <algorithm>
 
 namespace warplint {
@@ -27,13 +28,33 @@ std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
   return std::string(llvm::sys::path::convert_to_slash(PS));
 }
 
-std::string fingerprint(const Finding &F, llvm::StringRef Root) {
-  std::string Key =
-      F.CheckId + "\n" + relativePath(F.Pos.File, Root) + "\n" +
-      llvm::StringRef(sourceLine(F.Pos.File, F.Pos.Line)).trim().str();
-  std::array<uint8_t, 32> Hash = llvm::SHA256::hash(
-      llvm::ArrayRef<uint8_t>((const uint8_t *)Key.data(), Key.size()));
-  return llvm::toHex(llvm::ArrayRef<uint8_t>(Hash.data(), 16), true);
+std::vector<std::string> fingerprints(llvm::ArrayRef<Finding> Findings,
+                                      llvm::StringRef Root) {
+  // Occurrences are counted in source order whatever order the caller uses.
+  std::vector<size_t> Order(Findings.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    const SourcePos &PA = Findings[A].Pos, &PB = Findings[B].Pos;
+    return std::tie(PA.File, PA.Line, PA.Column) <
+           std::tie(PB.File, PB.Line, PB.Column);
+  });
+  std::vector<std::string> Out(Findings.size());
+  llvm::StringMap<unsigned> Seen;
+  for (size_t I : Order) {
+    const Finding &F = Findings[I];
+    std::string Key =
+        F.CheckId + "\n" + relativePath(F.Pos.File, Root) + "\n" +
+        llvm::StringRef(sourceLine(F.Pos.File, F.Pos.Line)).trim().str();
+    // The first occurrence hashes the key alone, so fingerprints of
+    // non-repeating findings do not depend on what else was found.
+    if (unsigned N = Seen[Key]++)
+      Key += "\n#" + std::to_string(N);
+    std::array<uint8_t, 32> Hash = llvm::SHA256::hash(
+        llvm::ArrayRef<uint8_t>((const uint8_t *)Key.data(), Key.size()));
+    Out[I] = llvm::toHex(llvm::ArrayRef<uint8_t>(Hash.data(), 16), true);
+  }
+  return Out;
 }
 
 static void printSnippet(llvm::raw_ostream &OS, const SourcePos &P) {
@@ -95,7 +116,8 @@ static llvm::json::Value fixToJson(const FixIt &X) {
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info) {
   llvm::json::Array Arr;
-  for (const Finding &F : Findings) {
+  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  for (const auto &[I, F] : llvm::enumerate(Findings)) {
     llvm::json::Array Notes;
     for (const FindingNote &N : F.Notes) {
       llvm::json::Array Fixes;
@@ -125,7 +147,7 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"message", F.Message},
         {"notes", std::move(Notes)},
         {"fixes", std::move(Fixes)},
-        {"fingerprint", fingerprint(F, Info.SourceRoot)}});
+        {"fingerprint", Prints[I]}});
   }
   llvm::json::Array Errors;
   for (const ToolError &E : Info.Errors)
@@ -220,6 +242,109 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << ",title=" << escapeGitHubProperty(Title)
        << "::" << escapeGitHubData(Msg) << "\n";
   }
+}
+
+/// Code Climate severities for the guide's priorities: High is what GitLab
+/// calls critical; blocker is left for problems that stop a build.
+static llvm::StringRef codeClimateSeverity(Priority P) {
+  switch (P) {
+  case Priority::High:
+    return "critical";
+  case Priority::Medium:
+    return "major";
+  case Priority::Low:
+    return "minor";
+  }
+  return "info";
+}
+
+void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                     const RunInfo &Info) {
+  llvm::json::Array Issues;
+  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  for (const auto &[I, F] : llvm::enumerate(Findings)) {
+    std::string Body = "Best Practices Guide \u00a7" + F.ModernSection;
+    if (!F.G23Section.empty())
+      Body += " (CUDA 2.3 guide \u00a7" + F.G23Section + ")";
+    for (const FindingNote &N : F.Notes)
+      Body += "\n\nnote: " + N.Message;
+    Issues.push_back(llvm::json::Object{
+        {"type", "issue"},
+        {"description", F.Message},
+        {"check_name", F.CheckId},
+        {"fingerprint", Prints[I]},
+        {"severity", codeClimateSeverity(F.Prio)},
+        {"categories", llvm::json::Array{"Performance"}},
+        {"content", llvm::json::Object{{"body", Body}}},
+        {"location",
+         llvm::json::Object{
+             {"path", relativePath(F.Pos.File, Info.SourceRoot)},
+             {"lines", llvm::json::Object{{"begin", F.Pos.Line},
+                                          {"end", std::max(F.Pos.Line,
+                                                           F.EndPos.Line)}}}}}});
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Issues))) << "\n";
+}
+
+/// Markdown table cells: pipes would end the cell, newlines the row.
+static std::string markdownCell(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '|')
+      Out += "\\|";
+    else if (C == '\n')
+      Out += "<br>";
+    else if (C != '\r')
+      Out += C;
+  }
+  return Out;
+}
+
+void emitGitHubSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                       const RunInfo &Info) {
+  unsigned Count[3] = {0, 0, 0};
+  for (const Finding &F : Findings)
+    ++Count[unsigned(F.Prio)];
+  OS << "## warplint\n\n";
+  if (Findings.empty() && Info.Errors.empty()) {
+    OS << "No findings in " << Info.Artifacts.size() << " file"
+       << (Info.Artifacts.size() == 1 ? "" : "s") << ".\n";
+    return;
+  }
+  OS << Findings.size() << " finding" << (Findings.size() == 1 ? "" : "s")
+     << " in " << Info.Artifacts.size() << " file"
+     << (Info.Artifacts.size() == 1 ? "" : "s") << ": " << Count[2]
+     << " High, " << Count[1] << " Medium, " << Count[0] << " Low.";
+  if (Findings.size() > 10)
+    OS << " GitHub shows at most 10 annotations per step and 50 per job; "
+          "this table lists them all.";
+  OS << "\n\n";
+  if (!Info.Errors.empty()) {
+    OS << "**" << Info.Errors.size()
+       << " compiler error(s): some code was not analysed.**\n\n";
+    for (const ToolError &E : Info.Errors) {
+      OS << "- `" << relativePath(E.File, Info.SourceRoot);
+      if (E.Line)
+        OS << ":" << E.Line << ":" << E.Column;
+      OS << "` " << markdownCell(E.Message) << "\n";
+    }
+    OS << "\n";
+  }
+  if (Findings.empty())
+    return;
+  OS << "| Priority | Check | Location | Finding | Guide |\n"
+     << "|---|---|---|---|---|\n";
+  std::vector<const Finding *> Sorted;
+  for (const Finding &F : Findings)
+    Sorted.push_back(&F);
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const Finding *A, const Finding *B) { return A->Prio > B->Prio; });
+  for (const Finding *F : Sorted)
+    OS << "| " << priorityName(F->Prio) << " | `" << F->CheckId << "` | `"
+       << relativePath(F->Pos.File, Info.SourceRoot) << ":" << F->Pos.Line
+       << ":" << F->Pos.Column << "` | " << markdownCell(F->Message)
+       << " | \u00a7" << F->ModernSection << " |\n";
 }
 
 } // namespace warplint

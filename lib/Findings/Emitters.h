@@ -46,10 +46,27 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 /// A path relative to \p Root when it lies below it, with '/' separators.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
-/// A fingerprint that survives line shifts: check, relative file, and the
-/// trimmed text of the finding's line (plus an occurrence index when the same
-/// line text repeats).
-std::string fingerprint(const Finding &F, llvm::StringRef Root);
+/// The fingerprint of every finding, in order: a hash of the check, the
+/// relative file and the trimmed text of the finding's line, so it survives
+/// edits elsewhere and line shifts. When the same check fires more than once on
+/// lines of the same text in one file, the second and later occurrences (in
+/// source order) also hash their occurrence index, so fingerprints are unique
+/// within a run. SARIF, JSON, Code Climate and the baseline all use this one
+/// definition.
+std::vector<std::string> fingerprints(llvm::ArrayRef<Finding> Findings,
+                                      llvm::StringRef Root);
+
+/// GitLab Code Quality (a subset of the Code Climate spec): a JSON array of
+/// issues with description, check_name, fingerprint, severity and a location
+/// relative to the source root.
+void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                     const RunInfo &Info);
+
+/// A Markdown summary for $GITHUB_STEP_SUMMARY: counts by priority and a table
+/// of every finding, highest priority first (annotations are capped by GitHub,
+/// the summary is not).
+void emitGitHubSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                       const RunInfo &Info);
 
 /// GitHub workflow command escaping (actions/toolkit's escapeData /
 /// escapeProperty).

@@ -153,7 +153,8 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   }
 
   llvm::json::Array Results;
-  for (const Finding &F : Findings) {
+  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  for (const auto &[I, F] : llvm::enumerate(Findings)) {
     llvm::json::Object R{
         {"ruleId", F.CheckId},
         {"level", sarifLevel(F.Prio)},
@@ -163,7 +164,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
              {"physicalLocation", physicalLocation(F.Pos, &F.EndPos, Info)}}}},
         {"partialFingerprints",
          llvm::json::Object{
-             {"warplintFingerprint/v1", fingerprint(F, Info.SourceRoot)}}},
+             {"warplintFingerprint/v1", Prints[I]}}},
         {"properties",
          llvm::json::Object{{"priority", priorityName(F.Prio)},
                             {"confidence", confidenceName(F.Conf)}}}};

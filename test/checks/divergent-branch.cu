@@ -343,6 +343,26 @@ template <int N> __global__ void good_warpMultiple(float *out, const float *in) 
 }
 
 
+__global__ void bad_reusedCounter(float *out, const float *in) {
+  // The branch diverges (warp 0), but the loops under it do not: the function-scope
+  // counter they reuse is set by each loop before use, the same for every lane there.
+  int i, idx;
+  float v = 0.0f;
+  if (threadIdx.x < 16) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+    idx = threadIdx.x;
+    for (i = 0; i < 8; i++)
+      v += in[idx + 32 * i];
+  } else {
+    idx = threadIdx.x - 16;
+    for (i = 8; i < 16; i++)
+      v += in[idx + 32 * i];
+  }
+  for (i = 0; i < 4; i++)
+    v = v * 0.5f + in[blockIdx.x * blockDim.x + threadIdx.x];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
 // ---- the predication threshold: lane-varying branches of growing bodies ----
 __global__ void probe_body1(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -426,6 +446,7 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_leaders<<<n / 256, 256>>>(o, in, ci);
   good_shortAndSelect<<<n / 256, 256>>>(o, in);
   good_warpMultiple<64><<<n / 256, 256>>>(o, in);
+  bad_reusedCounter<<<n / 256, 256>>>(o, in);
   probe_body1<<<n / 256, 256>>>(o, in);
   probe_body2<<<n / 256, 256>>>(o, in);
   probe_body3<<<n / 256, 256>>>(o, in);

@@ -88,11 +88,18 @@ static RunResult runOne(const RunRequest &Req,
   // unlike the process-wide one behind getRealFileSystem().
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  std::vector<clang::tidy::ClangTidyError> Errors = clang::tidy::runClangTidy(
-      Context, *Req.Compilations, Files, BaseFS, /*ApplyAnyFix=*/false,
-      /*EnableCheckProfile=*/false, "", /*Quiet=*/true);
-  for (const clang::tidy::ClangTidyError &E : Errors)
-    convert(E, Out);
+  // One file per call: LibTooling prints "[i/n] Processing file ..." to stderr
+  // whenever it is given several, which clutters pre-commit, CI and editor
+  // output.
+  for (const std::string &File : Files) {
+    std::vector<clang::tidy::ClangTidyError> Errors =
+        clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
+                                  /*ApplyAnyFix=*/false,
+                                  /*EnableCheckProfile=*/false, "",
+                                  /*Quiet=*/true);
+    for (const clang::tidy::ClangTidyError &E : Errors)
+      convert(E, Out);
+  }
   return Out;
 }
 

@@ -5,12 +5,14 @@
 // (README "Exit codes"):
 //   0  no finding at or above --min-priority
 //   1  findings at or above --min-priority
-//   2  usage or input error: bad option, unknown --arch, bad configuration,
-//   missing or
+//   2  usage or input error: bad option, unknown --arch, bad configuration
+//      (.clang-tidy, .warplint.yaml, hardware model), bad baseline, missing or
 //      unreadable file, unusable compilation database or CUDA path
-//   3  a source file could not be parsed (the compiler's errors are printed)
+//   3  a source file could not be parsed, or an unmatched NOLINTBEGIN (the
+//      errors are printed)
 //
 //===----------------------------------------------------------------------===//
+#include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
 #include "Frontend/CudaCommandLine.h"
 #include "Frontend/CudaCompilationDatabase.h"
@@ -18,6 +20,7 @@
 #include "Hardware/HardwareModel.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
+#include "tools/warplint/ProjectConfig.h"
 #include "tools/warplint/Runner.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -96,8 +99,34 @@ cl::opt<std::string>
          cl::value_desc("sm_XX"), cl::cat(Category));
 cl::opt<std::string> Format("format",
                             cl::desc("Output format: clang (default), sarif, "
-                                     "github, json"),
+                                     "github, json, codeclimate (GitLab Code "
+                                     "Quality)"),
                             cl::init("clang"), cl::cat(Category));
+cl::opt<std::string> GitHubSummary(
+    "github-summary",
+    cl::desc("Also append a Markdown table of every finding to this file "
+             "(in GitHub Actions: \"$GITHUB_STEP_SUMMARY\")"),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> SarifOutput(
+    "sarif-output",
+    cl::desc("Also write SARIF to this file, whatever --format says (one run "
+             "for annotations and code scanning)"),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only findings whose fingerprint is not in this file "
+             "(written by --write-baseline)"),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Write the fingerprints of every finding reported (before "
+             "--baseline is applied) to this file"),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> HardwareModelFile(
+    "hardware-model",
+    cl::desc("Hardware model override file merged into the target's model "
+             "(docs/hardware-model.md)"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<std::string>
     MinPriority("min-priority",
                 cl::desc("Report findings of this priority and above: high, "
@@ -248,7 +277,8 @@ int main(int argc, const char **argv) {
     return ExitUsage;
   }
 
-  static const char *Formats[] = {"clang", "sarif", "github", "json"};
+  static const char *Formats[] = {"clang", "sarif", "github", "json",
+                                  "codeclimate"};
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
       return usageError(
@@ -257,7 +287,7 @@ int main(int argc, const char **argv) {
   }
   if (!is_contained(Formats, StringRef(Format)))
     return usageError("unknown --format '" + Format +
-                      "' (expected clang, sarif, github or json)");
+                      "' (expected clang, sarif, github, json or codeclimate)");
   std::optional<Priority> Threshold = parsePriority(MinPriority);
   if (!Threshold)
     return usageError("unknown --min-priority '" + MinPriority +
@@ -280,6 +310,19 @@ int main(int argc, const char **argv) {
   if (!Arch.empty())
     Overrides.CheckOptions[ArchOptionKey] =
         tidy::ClangTidyOptions::ClangTidyValue(hw::canonicalArchName(Arch));
+  // The command line's --min-priority replaces a configured one (the checks
+  // apply it; the filter below applies it to the output as well).
+  if (MinPriority.getNumOccurrences())
+    Overrides.CheckOptions[MinPriorityOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(
+            StringRef(MinPriority).lower());
+  if (!HardwareModelFile.empty()) {
+    SmallString<256> P(HardwareModelFile);
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, true);
+    Overrides.CheckOptions[HardwareModelOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(std::string(P));
+  }
   if (!ExtraArgs.empty())
     Overrides.ExtraArgs =
         std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
@@ -308,12 +351,19 @@ int main(int argc, const char **argv) {
                         Parsed.getError().message());
     ExplicitConfig = *Parsed;
   }
+  // .warplint.yaml files, parsed and validated before anything runs.
+  auto ProjectConfigs =
+      std::make_shared<StringMap<tidy::ClangTidyOptions>>();
   auto MakeProvider = [=]() -> std::unique_ptr<tidy::ClangTidyOptionsProvider> {
+    std::unique_ptr<tidy::ClangTidyOptionsProvider> Inner;
     if (ExplicitConfig)
-      return std::make_unique<tidy::ConfigOptionsProvider>(
+      Inner = std::make_unique<tidy::ConfigOptionsProvider>(
           tidy::ClangTidyGlobalOptions(), Defaults, *ExplicitConfig, Overrides);
-    return std::make_unique<tidy::FileOptionsProvider>(
-        tidy::ClangTidyGlobalOptions(), Defaults, Overrides);
+    else
+      Inner = std::make_unique<tidy::FileOptionsProvider>(
+          tidy::ClangTidyGlobalOptions(), Defaults, Overrides);
+    return std::make_unique<ProjectConfigProvider>(std::move(Inner),
+                                                   ProjectConfigs);
   };
 
   // Inputs: absolute, existing, readable.
@@ -335,14 +385,53 @@ int main(int argc, const char **argv) {
   if (!ExplicitConfig && !validateConfigFiles(Inputs))
     return ExitUsage;
 
+  // Every .warplint.yaml that applies, then the warplint.* options of each
+  // input's effective configuration (however they were set).
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  std::vector<std::string> ConfigFor = Inputs;
+  if (ConfigFor.empty())
+    ConfigFor.push_back((Cwd + "/dummy.cu").str());
+  for (const std::string &F : ConfigFor)
+    if (std::optional<std::string> P = findProjectConfig(F);
+        P && !ProjectConfigs->count(*P)) {
+      Expected<tidy::ClangTidyOptions> C = loadProjectConfig(*P);
+      if (!C)
+        return usageError(toString(C.takeError()));
+      ProjectConfigs->try_emplace(*P, std::move(*C));
+    }
+  for (const std::string &F : ConfigFor) {
+    auto Provider = MakeProvider();
+    if (Error E = validateWarplintOptions(Provider->getOptions(F),
+                                          "configuration for '" + F + "'"))
+      return usageError(toString(std::move(E)));
+  }
+  std::optional<Baseline> Accepted;
+  if (!BaselineFile.empty()) {
+    Expected<Baseline> B = readBaseline(BaselineFile);
+    if (!B)
+      return usageError("bad baseline: " + toString(B.takeError()));
+    Accepted = std::move(*B);
+  }
+
   if (DumpConfig) {
     auto Provider = MakeProvider();
-    SmallString<256> Cwd;
-    sys::fs::current_path(Cwd);
-    std::string For =
-        Inputs.empty() ? (Cwd + "/dummy.cu").str() : Inputs.front();
+    std::string For = ConfigFor.front();
+    // Where each layer came from, lowest priority first.
+    outs() << "# effective configuration for " << For << "\n";
+    for (const auto &Source : Provider->getRawOptions(For))
+      outs() << "#   from " << Source.second << "\n";
     tidy::ClangTidyOptions Effective = Provider->getOptions(For);
-    Effective.CheckOptions.insert_or_assign(
+    // Every option of every enabled check, configured or default, as
+    // clang-tidy --dump-config shows them.
+    for (auto &Entry : tidy::getCheckOptions(Effective, false, false))
+      Effective.CheckOptions.insert_or_assign(Entry.getKey(),
+                                              std::move(Entry.getValue()));
+    if (!Effective.CheckOptions.count(MinPriorityOptionKey))
+      Effective.CheckOptions[MinPriorityOptionKey] =
+          tidy::ClangTidyOptions::ClangTidyValue("low");
+    if (!Arch.empty() || !Effective.CheckOptions.count(ArchOptionKey))
+      Effective.CheckOptions.insert_or_assign(
         ArchOptionKey,
         tidy::ClangTidyOptions::ClangTidyValue(
             Arch.empty() ? std::string(DefaultArch) +
@@ -395,6 +484,16 @@ int main(int argc, const char **argv) {
     ParseOpts.Toolkit = findCudaToolkit("");
   }
   CudaCompilationDatabase CudaDB(std::move(DB), ParseOpts);
+
+  // A file the database has no command for (an empty database, nothing to
+  // infer one from) would be skipped by LibTooling with exit code 0: a silent
+  // pass in a pre-commit hook or CI job.
+  for (const std::string &F : Inputs)
+    if (CudaDB.getCompileCommands(F).empty())
+      return usageError("no compile command for '" + F +
+                        "' in the compilation database and none to infer "
+                        "from; add the file to compile_commands.json, or "
+                        "give compiler arguments after --");
 
   // An empty check set is a configuration mistake, not a clean result.
   {
@@ -461,6 +560,28 @@ int main(int argc, const char **argv) {
   Info.Errors = Result.Errors;
   Info.Artifacts = Inputs;
 
+  // The baseline: what was written is everything found; what is reported is
+  // what the baseline does not hold.
+  if (!WriteBaselineFile.empty()) {
+    std::error_code EC;
+    ToolOutputFile B(WriteBaselineFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + WriteBaselineFile +
+                        "': " + EC.message());
+    writeBaseline(B.os(), Shown, Info);
+    B.keep();
+    if (!Quiet)
+      errs() << "warplint: wrote " << Shown.size() << " finding(s) to "
+             << WriteBaselineFile << "\n";
+  }
+  if (Accepted) {
+    size_t Before = Shown.size();
+    Shown = subtractBaseline(std::move(Shown), *Accepted, Info.SourceRoot);
+    if (!Quiet && Before != Shown.size())
+      errs() << "warplint: " << Before - Shown.size()
+             << " finding(s) in the baseline not reported\n";
+  }
+
   std::error_code EC;
   std::unique_ptr<ToolOutputFile> Out;
   if (!OutputFile.empty()) {
@@ -475,10 +596,29 @@ int main(int argc, const char **argv) {
     emitJson(OS, Shown, Info);
   else if (Format == "github")
     emitGitHub(OS, Shown, Info);
+  else if (Format == "codeclimate")
+    emitCodeClimate(OS, Shown, Info);
   else
     emitText(OS, Shown, Info, !NoSnippets);
   if (Out)
     Out->keep();
+  if (!SarifOutput.empty()) {
+    std::error_code EC;
+    ToolOutputFile S(SarifOutput, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + SarifOutput + "': " + EC.message());
+    emitSarif(S.os(), Shown, Info);
+    S.keep();
+  }
+  if (!GitHubSummary.empty()) {
+    // Appended, as GitHub expects of $GITHUB_STEP_SUMMARY.
+    std::error_code EC;
+    raw_fd_ostream S(GitHubSummary, EC, sys::fs::OF_Append | sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + GitHubSummary +
+                        "': " + EC.message());
+    emitGitHubSummary(S, Shown, Info);
+  }
 
   if (!Result.Errors.empty()) {
     if (Format != "clang")

@@ -67,13 +67,52 @@ TEST_F(EmitterFile, FingerprintSurvivesLineShifts) {
   }
   Finding B = finding(3);
   B.Pos.File = File2;
-  EXPECT_EQ(fingerprint(A, Root).size(), 32u);
-  EXPECT_EQ(fingerprint(A, Root), fingerprint(B, Root2));
+  auto FP = [](const Finding &F, llvm::StringRef R) {
+    return fingerprints({F}, R).front();
+  };
+  EXPECT_EQ(FP(A, Root).size(), 32u);
+  EXPECT_EQ(FP(A, Root), FP(B, Root2));
   Finding C = B;
   C.CheckId = "warplint-y"; // another check on the same line differs
-  EXPECT_NE(fingerprint(B, Root2), fingerprint(C, Root2));
+  EXPECT_NE(FP(B, Root2), FP(C, Root2));
   Finding D = finding(1); // another line of the same file differs
-  EXPECT_NE(fingerprint(A, Root), fingerprint(D, Root));
+  EXPECT_NE(FP(A, Root), FP(D, Root));
+}
+
+TEST_F(EmitterFile, RepeatedFindingsGetDistinctFingerprints) {
+  Finding A = finding(2), B = finding(2);
+  B.Pos.Column = 20; // the same check twice on one line
+  std::vector<std::string> P = fingerprints({B, A}, Root);
+  ASSERT_EQ(P.size(), 2u);
+  EXPECT_NE(P[0], P[1]);
+  // The first in source order keeps the fingerprint it has alone.
+  EXPECT_EQ(P[1], fingerprints({A}, Root).front());
+}
+
+TEST_F(EmitterFile, GitHubSummaryEscapesCellsAndSortsByPriority) {
+  RunInfo Info;
+  Info.SourceRoot = Root;
+  Info.Artifacts = {File};
+  std::vector<Finding> Fs;
+  for (unsigned I = 0; I < 11; ++I) {
+    Finding F = finding(2);
+    F.Prio = I == 10 ? Priority::High : Priority::Low;
+    F.Message = I == 10 ? "a | b\nc" : "low";
+    Fs.push_back(F);
+  }
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  emitGitHubSummary(OS, Fs, Info);
+  EXPECT_NE(Out.find("11 findings in 1 file: 1 High, 0 Medium, 10 Low. GitHub "
+                     "shows at most 10 annotations per step"),
+            std::string::npos)
+      << Out;
+  // The High finding is the first row, its pipe and newline escaped.
+  size_t Row = Out.find("|---|---|---|---|---|\n");
+  ASSERT_NE(Row, std::string::npos);
+  EXPECT_EQ(Out.substr(Row + 22, 40),
+            std::string("| High | `warplint-x` | `k.cu:2:10` | a \\| b<br>c |")
+                .substr(0, 40));
 }
 
 TEST_F(EmitterFile, SarifIsValidJsonWithRules) {
