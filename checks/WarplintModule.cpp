@@ -7,6 +7,8 @@
 #include "checks/DivergentBranchCheck.h"
 #include "checks/DoublePrecisionCheck.h"
 #include "checks/IntegerDivisionCheck.h"
+#include "checks/LocalMemoryArrayCheck.h"
+#include "checks/RegisterPressureCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/SlowMathFunctionCheck.h"
 #include "checks/UncoalescedGlobalAccessCheck.h"

@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
 #include <memory>
 
 using namespace clang;
@@ -762,6 +763,9 @@ private:
       bool Periodic = true;
       for (unsigned I = 1; I < On.size(); ++I)
         Periodic &= On[I] - On[I - 1] == P;
+      if (On.size() == 2)
+        return "lanes " + std::to_string(On[0]) + " and " +
+               std::to_string(On[1]);
       if (Periodic && On.front() < P && On.back() + P >= T.size()) {
         if (P == 2)
           return On.front() == 0 ? "even lanes" : "odd lanes";
@@ -828,9 +832,13 @@ private:
     else if (On == 1)
       Split.Description = "only " + Lanes + " takes the branch, " + Where;
     else
-      Split.Description = Lanes + " take the branch and the other " +
-                          std::to_string(Pattern->size() - On) +
-                          " lanes do not, " + Where;
+      Split.Description =
+          Lanes + " take the branch and " +
+          (Pattern->size() - On == 1
+               ? std::string("the other lane does not, ")
+               : "the other " + std::to_string(Pattern->size() - On) +
+                     " lanes do not, ") +
+          Where;
   }
 
   /// The loop variables a symbolic expression mentions.
@@ -955,6 +963,11 @@ private:
         return std::nullopt;
       const auto *L = dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts());
       auto C = Const(R->getRHS());
+      if (R->getOpcode() == BO_Mul && (!L || L->getDecl() != V)) {
+        // c * i
+        L = dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts());
+        C = Const(R->getLHS());
+      }
       if (!L || L->getDecl() != V || !C)
         return std::nullopt;
       switch (R->getOpcode()) {
@@ -1072,20 +1085,22 @@ private:
 
   /// `i < n`, `x < w && y < h`, `i >= n`: lane-linear indices against bounds
   /// that are the same for every lane and not known at compile time.
-  bool isBoundGuard(const Expr *C, FnState &F, unsigned Depth = 0) {
+  bool isBoundGuard(const Expr *C, FnState &F, unsigned Depth = 0,
+                    const Stmt *Loop = nullptr) {
     C = C->IgnoreParenImpCasts();
     if (Depth > 8)
       return false;
     if (const auto *UO = dyn_cast<UnaryOperator>(C);
         UO && UO->getOpcode() == UO_LNot)
-      return isBoundGuard(UO->getSubExpr(), F, Depth + 1);
+      return isBoundGuard(UO->getSubExpr(), F, Depth + 1, Loop);
     const auto *BO = dyn_cast<BinaryOperator>(C);
     if (!BO)
       return false;
     if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
       auto Side = [&](const Expr *S) {
         Level L = level(S, F);
-        return L.U != Uniformity::LaneVarying || isBoundGuard(S, F, Depth + 1);
+        return L.U != Uniformity::LaneVarying ||
+               isBoundGuard(S, F, Depth + 1, Loop);
       };
       return Side(BO->getLHS()) && Side(BO->getRHS());
     }
@@ -1103,6 +1118,8 @@ private:
     }
     if (Var && isQueueSlot(Var, F))
       return true;
+    if (Var && Loop && isStrideCounter(Var, Loop, F))
+      return !L.DataDep && !R.DataDep;
     if (!Var || L.DataDep || R.DataDep)
       return false;
     if (Bound->isIntegerConstantExpr(Ctx))
@@ -1112,6 +1129,61 @@ private:
     // The index is affine in the thread index: no unknown lane-varying leaf.
     const sym::Expr *S = F.Builder->build(Var);
     return !hasLaneVaryingUnknown(S) && (F.IsKernel || !mentionsVaryingParam(S, F));
+  }
+
+  /// `while (i < n) { ...; i += stride; }`: a counter that the loop only
+  /// advances by a uniform stride (a grid-stride loop written with while or
+  /// with a counter declared before the loop), starting from a value that is
+  /// not read from memory.
+  bool isStrideCounter(const Expr *E, const Stmt *Loop, FnState &F) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || !V->getType()->isIntegerType() ||
+        F.DataDep.count(V))
+      return false;
+    bool Ok = true, Advanced = false;
+    std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+      if (!S || !Ok)
+        return;
+      const Expr *Target = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+        Target = BO->getLHS();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+               UO && UO->isIncrementDecrementOp())
+        Target = UO->getSubExpr();
+      if (Target) {
+        const auto *T = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+        if (T && T->getDecl() == V) {
+          if (const auto *CA = dyn_cast<CompoundAssignOperator>(S)) {
+            Ok &= CA->getOpcode() == BO_AddAssign &&
+                  level(CA->getRHS(), F).U != Uniformity::LaneVarying;
+          } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+            Ok &= UO->isIncrementOp();
+          } else {
+            const auto *R = dyn_cast<BinaryOperator>(
+                cast<BinaryOperator>(S)->getRHS()->IgnoreParenImpCasts());
+            const DeclRefExpr *Self =
+                R ? dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts())
+                  : nullptr;
+            Ok &= R && R->getOpcode() == BO_Add && Self && Self->getDecl() == V &&
+                  level(R->getRHS(), F).U != Uniformity::LaneVarying;
+          }
+          Advanced = true;
+        }
+      }
+      for (const Stmt *C : S->children())
+        Scan(C);
+    };
+    if (const auto *WS = dyn_cast<WhileStmt>(Loop))
+      Scan(WS->getBody());
+    else if (const auto *FS = dyn_cast<ForStmt>(Loop)) {
+      Scan(FS->getBody());
+      Scan(FS->getInc());
+    } else if (const auto *DS = dyn_cast<DoStmt>(Loop))
+      Scan(DS->getBody());
+    else
+      return false;
+    return Ok && Advanced;
   }
 
   /// `slot = atomicAdd(counter, 1)` with a uniform counter and increment: the
@@ -1678,7 +1750,7 @@ private:
       if (K == BranchKind::If || K == BranchKind::ShortCircuit)
         B.TailGuard = isBoundGuard(Cond, F);
       else if (K == BranchKind::Loop)
-        B.TailGuard = isBoundGuard(Cond, F);
+        B.TailGuard = isBoundGuard(Cond, F, 0, S);
     }
     Out.Branches.push_back(B);
   }

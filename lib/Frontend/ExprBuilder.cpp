@@ -307,6 +307,10 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
     if (const sym::Expr *R = threadRank(SC, *M))
       return R;
   StringRef Name = Callee->getName();
+  // 24-bit multiplies (IMUL macros of older code): a product for index-sized
+  // operands.
+  if ((Name == "__mul24" || Name == "__umul24") && CE->getNumArgs() == 2)
+    return SC.mul(rec(CE->getArg(0), Depth + 1), rec(CE->getArg(1), Depth + 1));
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       CE->getNumArgs() == 2 && CE->getType()->isIntegerType()) {
     const sym::Expr *A = rec(CE->getArg(0), Depth + 1);

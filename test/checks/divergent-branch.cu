@@ -363,6 +363,64 @@ __global__ void bad_reusedCounter(float *out, const float *in) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
+__global__ void bad_shuffleFromVaryingLane(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  float w = __shfl_sync(FULL, v, (threadIdx.x + 1) % 32);
+  if (w > 0.5f) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void good_shuffleOfUniform(float *out, const float *in, float k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  float w = __shfl_xor_sync(FULL, k, 1);
+  if (w > 0.5f) {
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void bad_depthSlices(float *out, const float *in) {
+  // blockDim 8x2x2: threadIdx.z changes every 16 threads, inside a warp.
+  int t = threadIdx.x + 8 * threadIdx.y + 16 * threadIdx.z;
+  int i = blockIdx.x * 32 + t;
+  float v = in[i];
+  if (threadIdx.z == 0) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+__global__ void __launch_bounds__(128) good_boundsOnly(float *out, const float *in) {
+  // No launch in this file: the shape comes from __launch_bounds__ (128 x 1 x 1).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  if (threadIdx.x >= 64) {
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+  }
+  out[i] = v;
+}
+
+template <typename Kernel> void launchByPointer(Kernel k, float *o, const float *in, int n) {
+  k<<<n / 128, 128>>>(o, in);
+}
+
+__global__ void good_whileGridStride(float *out, const float *in, int n) {
+  int i = __umul24(blockIdx.x, blockDim.x) + threadIdx.x;
+  int stride = blockDim.x * gridDim.x;
+  while (i < n) {
+    float v = in[i];
+    v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
+    out[i] = v;
+    i += stride;
+  }
+}
+
 // ---- the predication threshold: lane-varying branches of growing bodies ----
 __global__ void probe_body1(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -447,6 +505,11 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_shortAndSelect<<<n / 256, 256>>>(o, in);
   good_warpMultiple<64><<<n / 256, 256>>>(o, in);
   bad_reusedCounter<<<n / 256, 256>>>(o, in);
+  bad_shuffleFromVaryingLane<<<n / 256, 256>>>(o, in);
+  good_shuffleOfUniform<<<n / 256, 256>>>(o, in, 0.75f);
+  bad_depthSlices<<<n / 32, dim3(8, 2, 2)>>>(o, in);
+  launchByPointer(good_boundsOnly, o, in, n);
+  good_whileGridStride<<<16, 256>>>(o, in, n);
   probe_body1<<<n / 256, 256>>>(o, in);
   probe_body2<<<n / 256, 256>>>(o, in);
   probe_body3<<<n / 256, 256>>>(o, in);

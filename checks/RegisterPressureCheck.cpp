@@ -1,0 +1,607 @@
+//===- RegisterPressureCheck.cpp ------------------------------------------===//
+//
+// The guide (modern §10.2, 2.3 §4.3, Medium): "To hide latency arising from
+// register dependencies, maintain sufficient numbers of active threads per
+// multiprocessor (i.e., sufficient occupancy)", and §10.1.1: "if each thread
+// block uses many registers, the number of thread blocks that can be resident
+// on a multiprocessor is reduced, thereby lowering the occupancy". §9.2.6
+// ("Register Pressure") names the two caps, -maxrregcount and
+// __launch_bounds__, whose price is spilling to local memory.
+//
+// A finding needs three things: registers are the limiter of the occupancy
+// calculator (lib/Hardware/Occupancy) at a launch configuration seen in the
+// source; fewer registers would fit more blocks; and the occupancy is below a
+// threshold (default 50%: the 2.3 guide, §4.4, "once an occupancy of 50
+// percent has been reached, additional increases in occupancy do not
+// translate into improved performance"; the modern guide §10.2 adds that a
+// low-occupancy kernel with enough ILP can hide latency). Launches whose
+// block size or dynamic shared memory is a run-time value are not evaluated:
+// another limiter could decide.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/RegisterPressureCheck.h"
+
+#include "Analysis/LocalArrays.h"
+#include "Frontend/CudaToolkit.h"
+#include "Hardware/Occupancy.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangStandard.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cmath>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+/// Registers every kernel needs besides its arrays in the estimate: the
+/// sweep of validation/resource-checks (sm_90) gave N + 8 registers for
+/// kernels holding float[N] live in registers, N >= 16.
+static constexpr unsigned EstimateBaseRegisters = 8;
+
+RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
+                                             tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context), Replay(Options.get("Replay", "")),
+      PtxasArgs(Options.get("PtxasArgs", "")),
+      CudaPath(Options.get("CudaPath", "")),
+      TimeoutSeconds(Options.get("Timeout", 120U)),
+      OccupancyThreshold(Options.get("OccupancyThreshold", 50U)) {
+  std::string E = Options.get("Exact", "auto").str();
+  if (E == "on")
+    Exact = ExactMode::On;
+  else if (E == "off")
+    Exact = ExactMode::Off;
+  else {
+    if (E != "auto")
+      configurationDiag("invalid value '%0' for %1.Exact: expected auto, on "
+                        "or off; using auto")
+          << E << Name;
+    Exact = ExactMode::Auto;
+  }
+  if (OccupancyThreshold > 100) {
+    configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
+                      "a percentage (0-100); using 50")
+        << OccupancyThreshold << Name;
+    OccupancyThreshold = 50;
+  }
+}
+
+void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
+  Options.store(O, "Exact",
+                Exact == ExactMode::On    ? "on"
+                : Exact == ExactMode::Off ? "off"
+                                          : "auto");
+  Options.store(O, "Replay", Replay);
+  Options.store(O, "PtxasArgs", PtxasArgs);
+  Options.store(O, "CudaPath", CudaPath);
+  Options.store(O, "Timeout", TimeoutSeconds);
+  Options.store(O, "OccupancyThreshold", OccupancyThreshold);
+}
+
+void RegisterPressureCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
+                                  unless(isExpansionInSystemHeader()))
+                         .bind("kernel"),
+                     this);
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+}
+
+void RegisterPressureCheck::registerPPCallbacks(const SourceManager &,
+                                                Preprocessor *P,
+                                                Preprocessor *) {
+  PP = P;
+}
+
+void RegisterPressureCheck::onStartOfTranslationUnit() {
+  Kernels.clear();
+  Launches.clear();
+  Mutations.clear();
+  Ctx = nullptr;
+}
+
+void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    if (!K->isDependentContext())
+      Kernels.push_back(K);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  if (!Call || Call->isValueDependent())
+    return;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return;
+  LaunchBlock B = evaluateLaunchBlock(*Call, *Ctx, &Mutations);
+  if (!B.Shape)
+    return;
+  uint64_t Dyn = 0;
+  const CallExpr *Config = Call->getConfig();
+  if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
+    std::optional<int64_t> V =
+        foldInteger(*Config->getArg(2), *Ctx, &Mutations);
+    if (!V || *V < 0)
+      return; // run-time dynamic shared memory: shared memory could limit
+    Dyn = uint64_t(*V);
+  }
+  Launches.push_back({Callee->getCanonicalDecl(), *B.Shape, Dyn,
+                      Call->getConfig()->getArg(1)->getBeginLoc()});
+}
+
+/// nvcc arguments that reproduce the include paths, macros and language
+/// standard clang parsed the translation unit with. Clang's own directories,
+/// the host compiler's system directories, the toolkit's include directory
+/// and warplint's fallback CUDA declarations are left to nvcc.
+std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
+  std::vector<std::string> Args = {"--expt-relaxed-constexpr",
+                                   "--extended-lambda"};
+  if (!PP)
+    return Args;
+  const HeaderSearchOptions &HS =
+      PP->getHeaderSearchInfo().getHeaderSearchOpts();
+  auto IsOurs = [&](StringRef Dir) {
+    if (!HS.ResourceDir.empty() && Dir.starts_with(HS.ResourceDir))
+      return true;
+    llvm::SmallString<256> Marker(Dir);
+    llvm::sys::path::append(Marker, "warplint_nvcc_compat.h");
+    if (llvm::sys::fs::exists(Marker))
+      return true;
+    llvm::SmallString<256> Cuda(Dir);
+    llvm::sys::path::append(Cuda, "cuda_runtime_api.h");
+    if (llvm::sys::fs::exists(Cuda))
+      return true;
+    // The toolkit's include/cccl, which nvcc adds by itself.
+    llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Dir));
+    llvm::sys::path::append(Parent, "cuda_runtime_api.h");
+    if (llvm::sys::path::filename(Dir) == "cccl" &&
+        llvm::sys::fs::exists(Parent))
+      return true;
+    return Dir == "/usr/include" || Dir == "/usr/local/include" ||
+           Dir.starts_with("/usr/include/c++") ||
+           Dir.starts_with("/usr/include/x86_64") ||
+           Dir.starts_with("/usr/include/aarch64") ||
+           Dir.contains("cuda_wrappers") || Dir.contains("/lib/clang/") ||
+           Dir.contains("/lib/gcc/");
+  };
+  // Relative paths are relative to the compile command's directory, which is
+  // the file manager's working directory, not necessarily this process's.
+  FileManager &FM = Ctx->getSourceManager().getFileManager();
+  auto Absolute = [&](StringRef P) {
+    llvm::SmallString<256> A(P);
+    FM.makeAbsolutePath(A);
+    return std::string(A);
+  };
+  for (const HeaderSearchOptions::Entry &E : HS.UserEntries) {
+    if (E.IsFramework || IsOurs(E.Path) ||
+        !llvm::sys::fs::is_directory(Absolute(E.Path)))
+      continue;
+    switch (E.Group) {
+    case frontend::Quoted:
+      Args.push_back("-iquote");
+      break;
+    case frontend::Angled:
+      Args.push_back("-I");
+      break;
+    case frontend::System:
+    case frontend::ExternCSystem:
+    case frontend::CSystem:
+    case frontend::CXXSystem:
+      Args.push_back("-isystem");
+      break;
+    default:
+      continue;
+    }
+    Args.push_back(Absolute(E.Path));
+  }
+  const PreprocessorOptions &PO = PP->getPreprocessorOpts();
+  for (const auto &[Macro, Undef] : PO.Macros) {
+    StringRef Name = StringRef(Macro).split('=').first;
+    if (Name.starts_with("__CUDA") || Name.starts_with("__NVCC") ||
+        Name.starts_with("__clang") || Name.starts_with("__WARPLINT"))
+      continue;
+    Args.push_back((Undef ? "-U" : "-D") + Macro);
+  }
+  for (const std::string &Inc : PO.Includes) {
+    StringRef F = llvm::sys::path::filename(Inc);
+    if (F == "cuda_runtime.h" || F.starts_with("__clang_cuda") ||
+        F.starts_with("warplint_") || IsOurs(llvm::sys::path::parent_path(Inc)))
+      continue;
+    Args.push_back("-include");
+    Args.push_back(Absolute(Inc));
+  }
+  const LangOptions &LO = PP->getLangOpts();
+  if (LO.CPlusPlus20)
+    Args.push_back("-std=c++20");
+  else if (LO.CPlusPlus17)
+    Args.push_back("-std=c++17");
+  else if (LO.CPlusPlus14)
+    Args.push_back("-std=c++14");
+  else if (LO.CPlusPlus11)
+    Args.push_back("-std=c++11");
+  return Args;
+}
+
+/// The compiled resources of this translation unit: replayed, compiled, or
+/// none (with the reason in \p Why).
+std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
+  const std::string Arch = target(*Ctx).Name;
+  if (!Replay.empty()) {
+    llvm::Expected<CompiledTU> TU = replayResources(Replay, Arch);
+    if (TU)
+      return std::move(*TU);
+    Why = llvm::toString(TU.takeError());
+    return std::nullopt;
+  }
+  if (Exact == ExactMode::Off) {
+    Why = "exact mode is off";
+    return std::nullopt;
+  }
+  // Parsed with warplint's fallback declarations: the source was never
+  // compiled against a real toolkit, so its flags are unknown; only an
+  // explicit Exact: on compiles it anyway.
+  if (Exact == ExactMode::Auto && PP &&
+      PP->isMacroDefined("__WARPLINT_CUDA_FALLBACK__")) {
+    Why = "parsed without the CUDA toolkit's headers";
+    return std::nullopt;
+  }
+  std::optional<CudaToolkit> TK = findCudaToolkit(CudaPath);
+  if (!TK) {
+    Why = "no CUDA toolkit found (set warplint-register-pressure.CudaPath)";
+    return std::nullopt;
+  }
+  const SourceManager &SM = Ctx->getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main) {
+    Why = "no main file";
+    return std::nullopt;
+  }
+  CompileRequest Req;
+  Req.ToolkitBin = TK->Path + "/bin";
+  llvm::SmallString<256> Source(Main->getName());
+  Ctx->getSourceManager().getFileManager().makeAbsolutePath(Source);
+  Req.Source = std::string(Source);
+  Req.Arch = Arch;
+  Req.NvccArgs = nvccArgs();
+  llvm::SmallVector<StringRef, 4> Extra;
+  StringRef(PtxasArgs).split(Extra, ' ', -1, false);
+  for (StringRef A : Extra)
+    Req.PtxasArgs.push_back(A.str());
+  Req.TimeoutSeconds = TimeoutSeconds;
+  llvm::Expected<CompiledTU> TU = compileForResources(Req);
+  if (TU)
+    return std::move(*TU);
+  Why = llvm::toString(TU.takeError());
+  return std::nullopt;
+}
+
+/// Bytes of the __shared__ arrays a kernel declares in its own body.
+static uint64_t staticShared(const FunctionDecl &K, ASTContext &Ctx) {
+  struct V : RecursiveASTVisitor<V> {
+    ASTContext &Ctx;
+    uint64_t Bytes = 0;
+    explicit V(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitVarDecl(VarDecl *D) {
+      if (D->hasAttr<CUDASharedAttr>() && !D->getType()->isDependentType() &&
+          !D->hasExternalStorage() && !D->getType()->isIncompleteType())
+        Bytes += Ctx.getTypeSizeInChars(D->getType()).getQuantity();
+      return true;
+    }
+  } Visitor(Ctx);
+  Visitor.TraverseStmt(K.getBody());
+  return Visitor.Bytes;
+}
+
+RegisterPressureCheck::KernelRegs
+RegisterPressureCheck::registersOf(const FunctionDecl &K, const CompiledTU *TU,
+                                   const std::string &Mangled) {
+  KernelRegs R;
+  if (TU) {
+    auto It = TU->Kernels.find(Mangled);
+    if (It != TU->Kernels.end()) {
+      const CompiledKernel &CK = It->second;
+      R.Registers = CK.Registers;
+      R.Exact = true;
+      R.StaticShared = CK.SharedMem;
+      R.Compiled = &CK;
+      R.Method = "ptxas for " + TU->Arch + " (" + TU->Compiler +
+                 "): " + std::to_string(CK.Registers) + " registers, " +
+                 std::to_string(CK.StackFrame) + " bytes stack frame, " +
+                 std::to_string(CK.SpillStores) + " bytes spill stores, " +
+                 std::to_string(CK.SpillLoads) + " bytes spill loads, " +
+                 std::to_string(CK.SharedMem) + " bytes shared memory";
+      return R;
+    }
+  }
+  const hw::HardwareModel &M = target(*Ctx);
+  uint64_t Words = 0;
+  std::string Arrays;
+  for (const LocalArray &LA :
+       analyzeLocalArrays(K, *Ctx, Mutations, M.MaxRegistersPerThread)) {
+    if (LA.Placement != ArrayPlacement::Registers || LA.Elements < 2)
+      continue;
+    Words += LA.words();
+    Arrays += (Arrays.empty() ? "'" : ", '") + LA.Var->getNameAsString() +
+              "' " + std::to_string(LA.words());
+  }
+  R.Registers = unsigned(std::min<uint64_t>(EstimateBaseRegisters + Words,
+                                            M.MaxRegistersPerThread));
+  R.StaticShared = staticShared(K, *Ctx);
+  R.Method =
+      "estimate from the source: " + std::to_string(EstimateBaseRegisters) +
+      " registers plus the per-thread arrays kept in registers (" +
+      (Arrays.empty() ? std::string("none") : Arrays) +
+      "); scalars and called functions are not counted";
+  return R;
+}
+
+/// The largest register count below \p Regs at which more blocks of this
+/// launch fit, and that occupancy.
+static std::optional<std::pair<unsigned, hw::OccupancyResult>>
+nextStep(const hw::HardwareModel &M, hw::OccupancyInput In, unsigned Blocks) {
+  for (unsigned R = In.RegistersPerThread; R-- > 1;) {
+    In.RegistersPerThread = R;
+    hw::OccupancyResult O = hw::computeOccupancy(M, In);
+    if (O.Limiter != hw::OccupancyLimiter::LaunchFails &&
+        O.ActiveBlocks > Blocks)
+      return std::make_pair(R, O);
+  }
+  return std::nullopt;
+}
+
+static std::string percent(double Occ) {
+  double P = Occ * 100;
+  char Buf[32];
+  if (std::fabs(P - std::round(P)) < 0.05)
+    snprintf(Buf, sizeof Buf, "%.0f%%", P);
+  else
+    snprintf(Buf, sizeof Buf, "%.1f%%", P);
+  return Buf;
+}
+
+void RegisterPressureCheck::addLocalTrafficNotes(const CompiledKernel &CK,
+                                                 Report &R) const {
+  const SourceManager &SM = Ctx->getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return;
+  StringRef MainName = llvm::sys::path::filename(Main->getName());
+  std::vector<std::pair<unsigned, bool>> Seen;
+  unsigned Unmapped = 0;
+  for (const LocalTraffic &T : CK.Local) {
+    if (llvm::sys::path::filename(T.File) != MainName) {
+      ++Unmapped;
+      continue;
+    }
+    if (llvm::is_contained(Seen, std::make_pair(T.Line, T.Store)))
+      continue;
+    Seen.push_back({T.Line, T.Store});
+    if (Seen.size() > 4)
+      continue;
+    SourceLocation L = SM.translateLineCol(SM.getMainFileID(), T.Line,
+                                           T.Column ? T.Column : 1);
+    R.Notes.push_back({L, std::string("local memory ") +
+                              (T.Store ? "store" : "load") +
+                              " here (PTX st/ld.local at this line)"});
+  }
+  if (Seen.size() > 4 || Unmapped)
+    R.Notes.push_back(
+        {R.Loc, std::to_string(CK.Local.size()) +
+                    " ld.local/st.local instructions in the PTX in all" +
+                    (Unmapped ? ", " + std::to_string(Unmapped) +
+                                    " of them in other files"
+                              : std::string())});
+}
+
+void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
+                                        const CompiledTU *TU,
+                                        const std::string &ExactWhy) {
+  const SourceManager &SM = Ctx->getSourceManager();
+  const hw::HardwareModel &M = target(*Ctx);
+  std::string Mangled;
+  {
+    std::unique_ptr<MangleContext> MC(Ctx->createMangleContext());
+    if (MC->shouldMangleDeclName(&K)) {
+      llvm::raw_string_ostream OS(Mangled);
+      MC->mangleName(GlobalDecl(&K), OS);
+    } else {
+      Mangled = K.getName().str();
+    }
+  }
+  KernelRegs Regs = registersOf(K, TU, Mangled);
+  const std::string Name = K.getNameAsString();
+  auto MethodNotes = [&](Report &R) {
+    R.Notes.push_back({K.getLocation(), Regs.Method});
+    if (!Regs.Exact && !ExactWhy.empty())
+      R.Notes.push_back(
+          {K.getLocation(), "exact mode unavailable: " + ExactWhy});
+    if (Regs.Compiled && Regs.Compiled->StackFrame)
+      addLocalTrafficNotes(*Regs.Compiled, R);
+  };
+
+  // Spills: what ptxas did (exact), or what a __launch_bounds__ cap must do to
+  // the registers the estimate already needs.
+  const auto *LB = K.getAttr<CUDALaunchBoundsAttr>();
+  std::optional<unsigned> Cap;
+  std::string CapText;
+  if (LB && LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent()) {
+    std::optional<llvm::APSInt> T =
+        LB->getMaxThreads()->getIntegerConstantExpr(*Ctx);
+    std::optional<llvm::APSInt> B;
+    if (LB->getMinBlocks() && !LB->getMinBlocks()->isValueDependent())
+      B = LB->getMinBlocks()->getIntegerConstantExpr(*Ctx);
+    if (T && T->getZExtValue() > 0) {
+      hw::OccupancyInput In;
+      In.ThreadsPerBlock = unsigned(T->getZExtValue());
+      unsigned Want =
+          B && B->getZExtValue() > 0 ? unsigned(B->getZExtValue()) : 1;
+      for (unsigned R = M.MaxRegistersPerThread; R >= 1; --R) {
+        In.RegistersPerThread = R;
+        hw::OccupancyResult O = hw::computeOccupancy(M, In);
+        if (O.Limiter != hw::OccupancyLimiter::LaunchFails &&
+            O.LimitRegisters >= Want) {
+          Cap = R;
+          break;
+        }
+      }
+      CapText = "__launch_bounds__(" + std::to_string(T->getZExtValue()) +
+                (B ? ", " + std::to_string(B->getZExtValue()) : "") + ")";
+    }
+  }
+  // Spills count as register pressure only when the kernel sits at a register
+  // cap: its __launch_bounds__, a -maxrregcount in PtxasArgs, or the
+  // architecture's limit. Below every cap, ptxas "spills" are saves around
+  // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
+  // call device-side new), not a shortage of registers.
+  std::optional<unsigned> MaxRReg;
+  {
+    llvm::SmallVector<StringRef, 8> Parts;
+    StringRef(PtxasArgs).split(Parts, ' ', -1, false);
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      StringRef A = Parts[I].ltrim('-');
+      unsigned N = 0;
+      if (A.consume_front("maxrregcount")) {
+        A.consume_front("=");
+        if (A.empty() && I + 1 < Parts.size())
+          A = Parts[I + 1];
+        if (!A.getAsInteger(10, N))
+          MaxRReg = N;
+      }
+    }
+  }
+  const bool AtCap =
+      Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
+                        (MaxRReg && Regs.Registers >= *MaxRReg) ||
+                        Regs.Registers >= M.MaxRegistersPerThread);
+  if (Regs.Compiled && AtCap &&
+      (Regs.Compiled->SpillStores || Regs.Compiled->SpillLoads)) {
+    Report R;
+    R.Loc = K.getLocation();
+    R.Conf = Confidence::Certain;
+    R.Message = "kernel '" + Name + "' spills registers to local memory (" +
+                std::to_string(Regs.Compiled->SpillStores) +
+                " bytes of spill stores, " +
+                std::to_string(Regs.Compiled->SpillLoads) +
+                " bytes of spill loads per thread at " +
+                std::to_string(Regs.Registers) + " registers)";
+    MethodNotes(R);
+    if (Cap && Regs.Registers >= *Cap)
+      R.Notes.push_back({LB->getMaxThreads()->getBeginLoc(),
+                         CapText + " caps registers at " +
+                             std::to_string(*Cap) + " per thread on " + M.Name +
+                             " (occupancy calculator)"});
+    if (MaxRReg && Regs.Registers >= *MaxRReg)
+      R.Notes.push_back({K.getLocation(), "ptxas ran with '" + PtxasArgs +
+                                              "' (option PtxasArgs)"});
+    if (Regs.Registers >= M.MaxRegistersPerThread)
+      R.Notes.push_back(
+          {K.getLocation(), std::to_string(M.MaxRegistersPerThread) +
+                                " registers per thread is the limit of " +
+                                M.Name + " (hardware model)"});
+    R.Notes.push_back({K.getLocation(),
+                       "spill instructions are inserted by ptxas and exist "
+                       "only in SASS: they have no source line"});
+    emit(R, SM);
+  } else if (!Regs.Exact && Cap && Regs.Registers > *Cap) {
+    Report R;
+    R.Loc = K.getLocation();
+    R.Conf = Confidence::Possible;
+    R.Message = CapText + " caps kernel '" + Name + "' at " +
+                std::to_string(*Cap) + " registers per thread on " + M.Name +
+                ", below the estimated " + std::to_string(Regs.Registers) +
+                " it needs: expect spills to local memory";
+    R.Notes.push_back(
+        {LB->getMaxThreads()->getBeginLoc(),
+         "the cap follows from " + CapText + " and the occupancy calculator"});
+    MethodNotes(R);
+    emit(R, SM);
+    return;
+  }
+
+  // Occupancy at each launch seen.
+  const Launch *Worst = nullptr;
+  hw::OccupancyResult WorstOcc;
+  for (const Launch &L : Launches) {
+    if (L.Kernel != K.getCanonicalDecl())
+      continue;
+    hw::OccupancyInput In;
+    In.ThreadsPerBlock = unsigned(L.Block.threads());
+    In.RegistersPerThread = Regs.Registers;
+    In.StaticSharedMem = Regs.StaticShared;
+    In.DynamicSharedMem = L.DynamicShared;
+    hw::OccupancyResult O = hw::computeOccupancy(M, In);
+    if (O.Limiter != hw::OccupancyLimiter::Registers ||
+        O.Occupancy * 100 >= OccupancyThreshold)
+      continue;
+    if (!Worst || O.Occupancy < WorstOcc.Occupancy) {
+      Worst = &L;
+      WorstOcc = O;
+    }
+  }
+  if (!Worst)
+    return;
+  hw::OccupancyInput In;
+  In.ThreadsPerBlock = unsigned(Worst->Block.threads());
+  In.RegistersPerThread = Regs.Registers;
+  In.StaticSharedMem = Regs.StaticShared;
+  In.DynamicSharedMem = Worst->DynamicShared;
+  auto Step = nextStep(M, In, WorstOcc.ActiveBlocks);
+  if (!Step)
+    return;
+  Report R;
+  R.Loc = K.getLocation();
+  R.Conf = Regs.Exact ? Confidence::Likely : Confidence::Possible;
+  std::string Shape = Worst->Block.str();
+  R.Message =
+      "kernel '" + Name + "' " +
+      (Regs.Exact ? "uses " + std::to_string(Regs.Registers)
+                  : "needs an estimated " + std::to_string(Regs.Registers)) +
+      " registers per thread: at " + Shape + " threads per block they limit " +
+      M.Name + " to " + std::to_string(WorstOcc.ActiveBlocks) +
+      " blocks per SM (" + std::to_string(WorstOcc.ActiveWarps) + " of " +
+      std::to_string(WorstOcc.MaxWarps) + " warps, " +
+      percent(WorstOcc.Occupancy) + " occupancy)";
+  R.Notes.push_back(
+      {Worst->Loc, "launched here with " + Shape + " threads per block" +
+                       (Worst->DynamicShared
+                            ? " and " + std::to_string(Worst->DynamicShared) +
+                                  " bytes of dynamic shared "
+                                  "memory"
+                            : std::string())});
+  MethodNotes(R);
+  R.Notes.push_back(
+      {K.getLocation(),
+       "at " + std::to_string(Step->first) +
+           " registers per thread or fewer, " +
+           std::to_string(Step->second.ActiveBlocks) + " blocks would fit (" +
+           percent(Step->second.Occupancy) +
+           "); fewer registers can add spills, and occupancy pays only when "
+           "latency is not hidden by instruction-level parallelism: measure "
+           "before and after (guide §10.2)"});
+  emit(R, SM);
+}
+
+void RegisterPressureCheck::onEndOfTranslationUnit() {
+  if (!Ctx || Kernels.empty())
+    return;
+  std::string Why;
+  std::optional<CompiledTU> TU = compiled(Why);
+  if (!TU && Exact == ExactMode::On)
+    llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
+                 << Why << "); registers estimated from the source\n";
+  for (const FunctionDecl *K : Kernels)
+    checkKernel(*K, TU ? &*TU : nullptr,
+                TU ? std::string() : (Exact == ExactMode::Off ? "" : Why));
+}
+
+} // namespace warplint

@@ -1,0 +1,76 @@
+//===- RegisterPressureCheck.h ----------------------------------*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_REGISTERPRESSURECHECK_H
+#define WARPLINT_CHECKS_REGISTERPRESSURECHECK_H
+
+#include "Analysis/CompiledResources.h"
+#include "Analysis/LaunchConfig.h"
+#include "Frontend/MutationCache.h"
+#include "checks/WarplintCheck.h"
+#include <optional>
+
+namespace warplint {
+
+/// Reports kernels whose register use limits occupancy at the launch
+/// configurations seen in the translation unit, and kernels whose register cap
+/// (__launch_bounds__, -maxrregcount) forces spills. Registers come from ptxas
+/// when the CUDA toolkit is present (exact mode), else from an estimate from
+/// the source. Best Practices Guide §10.2 and §9.2.6 (2.3: §4.3), Medium.
+/// Docs: docs/checks/warplint-register-pressure.md
+class RegisterPressureCheck : public WarplintCheck {
+public:
+  RegisterPressureCheck(llvm::StringRef Name,
+                        clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+  enum class ExactMode { Auto, On, Off };
+
+private:
+  /// One launch of a kernel whose block size and dynamic shared memory are
+  /// compile-time facts.
+  struct Launch {
+    const clang::FunctionDecl *Kernel;
+    BlockShape Block;
+    uint64_t DynamicShared;
+    clang::SourceLocation Loc;
+  };
+  /// Registers of one kernel, exact or estimated, and what else it uses.
+  struct KernelRegs {
+    unsigned Registers = 0;
+    bool Exact = false;
+    uint64_t StaticShared = 0;
+    std::string Method; ///< The evidence note.
+    const CompiledKernel *Compiled = nullptr;
+  };
+
+  std::optional<CompiledTU> compiled(std::string &Why);
+  std::vector<std::string> nvccArgs() const;
+  KernelRegs registersOf(const clang::FunctionDecl &K, const CompiledTU *TU,
+                         const std::string &Mangled);
+  void checkKernel(const clang::FunctionDecl &K, const CompiledTU *TU,
+                   const std::string &ExactWhy);
+  void addLocalTrafficNotes(const CompiledKernel &CK, Report &R) const;
+
+  ExactMode Exact;
+  std::string Replay;
+  std::string PtxasArgs;
+  std::string CudaPath;
+  unsigned TimeoutSeconds;
+  unsigned OccupancyThreshold;
+
+  clang::Preprocessor *PP = nullptr;
+  clang::ASTContext *Ctx = nullptr;
+  std::vector<const clang::FunctionDecl *> Kernels;
+  std::vector<Launch> Launches;
+  MutationCache Mutations;
+};
+
+} // namespace warplint
+
+#endif

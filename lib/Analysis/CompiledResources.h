@@ -1,0 +1,82 @@
+//===- CompiledResources.h - Registers and local memory from ptxas -*- C++
+//-*-===//
+//
+// Part of warplint. The exact mode of the register-pressure check: compile a
+// translation unit's device code with the CUDA toolkit (nvcc -ptx -lineinfo,
+// then ptxas -v for the target) and read back, per kernel, the registers,
+// stack frame, spill bytes and static shared memory ptxas reports, plus the
+// source lines of the ld.local/st.local instructions in the PTX. Recorded
+// outputs can be replayed instead of running the compiler (tests, CI).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_COMPILEDRESOURCES_H
+#define WARPLINT_ANALYSIS_COMPILEDRESOURCES_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// One ld.local or st.local instruction of the PTX and the source line its
+/// `.loc` names.
+struct LocalTraffic {
+  std::string File; ///< As the PTX `.file` directive spells it.
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool Store = false;
+};
+
+/// What ptxas reports for one entry function (kernel).
+struct CompiledKernel {
+  unsigned Registers = 0;
+  uint64_t StackFrame = 0;
+  uint64_t SpillStores = 0;
+  uint64_t SpillLoads = 0;
+  uint64_t SharedMem = 0; ///< Static shared memory ("bytes smem").
+  /// ld.local/st.local of the PTX, before ptxas: these come from arrays and
+  /// structures the front end placed in local memory. Spills are added later
+  /// by ptxas, exist only in SASS, and have no source line here.
+  std::vector<LocalTraffic> Local;
+};
+
+/// The compiled resources of one translation unit, by mangled kernel name.
+struct CompiledTU {
+  std::string Arch;     ///< "sm_90"
+  std::string Compiler; ///< "nvcc 13.0" or "replayed from <file>"
+  llvm::StringMap<CompiledKernel> Kernels;
+};
+
+/// Parses the output of `ptxas -v` (entry functions only).
+llvm::StringMap<CompiledKernel> parsePtxasVerbose(llvm::StringRef Text);
+
+/// Adds the ld.local/st.local instructions of \p Ptx, with the source position
+/// of the `.loc` before each, to the kernels of \p Kernels.
+void addPtxLocalTraffic(llvm::StringRef Ptx,
+                        llvm::StringMap<CompiledKernel> &Kernels);
+
+/// How to compile one translation unit.
+struct CompileRequest {
+  std::string ToolkitBin;             ///< Directory holding nvcc and ptxas.
+  std::string Source;                 ///< The main file.
+  std::string Arch;                   ///< "sm_90"
+  std::vector<std::string> NvccArgs;  ///< -I, -isystem, -D, -std=...
+  std::vector<std::string> PtxasArgs; ///< e.g. -maxrregcount=32
+  unsigned TimeoutSeconds = 120;
+};
+
+/// Runs nvcc and ptxas. Fails (never crashes) when a tool is missing, times
+/// out, or rejects the source; the error text is one line.
+llvm::Expected<CompiledTU> compileForResources(const CompileRequest &R);
+
+/// Reads a recording made by validation/resource-checks/record_ptxas.sh:
+/// `<Prefix>.ptxas.txt` (the output of ptxas -v) and `<Prefix>.ptx`.
+llvm::Expected<CompiledTU> replayResources(llvm::StringRef Prefix,
+                                           llvm::StringRef Arch);
+
+} // namespace warplint
+
+#endif
