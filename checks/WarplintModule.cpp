@@ -5,10 +5,14 @@
 #include "checks/BarrierInDivergentCodeCheck.h"
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
+#include "checks/DoublePrecisionCheck.h"
+#include "checks/IntegerDivisionCheck.h"
 #include "checks/LocalMemoryArrayCheck.h"
 #include "checks/RegisterPressureCheck.h"
 #include "checks/SharedBankConflictCheck.h"
+#include "checks/SlowMathFunctionCheck.h"
 #include "checks/UncoalescedGlobalAccessCheck.h"
+#include "checks/UnsignedLoopCounterCheck.h"
 
 namespace warplint {
 namespace {

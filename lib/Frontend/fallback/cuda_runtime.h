@@ -230,6 +230,24 @@ __WL_MATH2(pow) __WL_MATH2(fmin) __WL_MATH2(fmax) __WL_MATH2(fmod) __WL_MATH2(at
 __WL_MATH2(hypot) __WL_MATH2(copysign) __WL_MATH2(fdim)
 #undef __WL_MATH1
 #undef __WL_MATH2
+/* pow(float, int) and pow(double, int) as in CUDA's math_functions.hpp (powif, powi). */
+__device__ float pow(float, int);
+__device__ double pow(double, int);
+extern "C" __device__ float powif(float, int);
+extern "C" __device__ double powi(double, int);
+/* Mixed argument types promote as <cmath> does: pow(float, double) is pow(double, double). */
+template <class T, class U> struct __wl_promote2 { typedef double type; };
+template <> struct __wl_promote2<float, float> { typedef float type; };
+#define __WL_MATH2_MIXED(F)                                                     \
+  template <class T, class U>                                                   \
+  __device__ inline typename __wl_promote2<T, U>::type F(T a, U b) {            \
+    typedef typename __wl_promote2<T, U>::type R;                               \
+    return F((R)a, (R)b);                                                       \
+  }
+__WL_MATH2_MIXED(pow) __WL_MATH2_MIXED(fmin) __WL_MATH2_MIXED(fmax) __WL_MATH2_MIXED(fmod)
+__WL_MATH2_MIXED(atan2) __WL_MATH2_MIXED(hypot) __WL_MATH2_MIXED(copysign) __WL_MATH2_MIXED(fdim)
+#undef __WL_MATH2_MIXED
+__device__ void sincospi(double, double *, double *);
 __device__ float fmaf(float, float, float);
 __device__ double fma(double, double, double);
 __device__ void sincosf(float, float *, float *);

@@ -1,0 +1,181 @@
+//===- IntegerDivisionCheck.cpp -------------------------------------------===//
+//
+// The guide's rule (modern §11.1.1, 2.3 §5.1.1, Low): "Use shift operations to
+// avoid expensive division and modulo calculations. ... If n is a power of 2,
+// (i / n) is equivalent to (i >> log2 n) and (i % n) is equivalent to
+// (i & (n - 1)). The compiler will perform these conversions if n is literal."
+//
+// So literals, constant variables and template arguments are the compiler's
+// job and are not findings. A divisor is reported when the code itself treats
+// it as a power of two that the compiler cannot see:
+//  * it masks with the same value minus one somewhere in the function
+//    (`x & (n - 1)`, which also covers `__builtin_assume((n & (n - 1)) == 0)`
+//    and asserts: nvcc does not use the assumption, SASS div_assumed_slow);
+//  * it is warpSize, which nvcc reads from a register rather than folding
+//    (div_warpsize: 26 SASS instructions against 15 for the literal 32).
+// A divisor with no such statement is not reported: nothing says a shift
+// would be right.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/IntegerDivisionCheck.h"
+
+#include "Frontend/MutationCache.h"
+#include "checks/DeviceCode.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+IntegerDivisionCheck::IntegerDivisionCheck(llvm::StringRef Name,
+                                           tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context) {}
+
+void IntegerDivisionCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(deviceFunctionDefinitions(), this);
+}
+
+void IntegerDivisionCheck::report(Report &R, const SourceManager &SM) {
+  if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
+          .second)
+    emit(R, SM);
+}
+
+/// The divisor as a comparable text, when it is a value that stays the same
+/// through the function: an unmodified variable or parameter, or a blockDim /
+/// gridDim component.
+static std::string stableDivisor(const Expr *D, const Stmt *Body,
+                                 const ASTContext &Ctx) {
+  const Expr *B = D->IgnoreParenImpCasts();
+  std::string Text = sourceText(B, Ctx, 200);
+  if (Text.empty())
+    return "";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(B)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || mayModify(Body, V))
+      return "";
+    return Text;
+  }
+  llvm::StringRef T(Text);
+  if (T.starts_with("blockDim.") || T.starts_with("gridDim."))
+    return Text;
+  return "";
+}
+
+void IntegerDivisionCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!FD || !FD->getBody())
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const Stmt *Body = FD->getBody();
+
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const BinaryOperator *, 8> Divs, Masks;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      switch (B->getOpcode()) {
+      case BO_Div:
+      case BO_Rem:
+      case BO_DivAssign:
+      case BO_RemAssign:
+        if (B->getType()->isIntegerType())
+          Divs.push_back(B);
+        break;
+      case BO_And:
+      case BO_AndAssign:
+        Masks.push_back(B);
+        break;
+      default:
+        break;
+      }
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+
+  // "n - 1" operands of masks: the text of n and where the mask is.
+  llvm::SmallVector<std::pair<std::string, const BinaryOperator *>, 4> Masked;
+  for (const BinaryOperator *M : F.Masks)
+    for (const Expr *Side : {M->getLHS(), M->getRHS()}) {
+      const auto *Sub = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+      if (!Sub || Sub->getOpcode() != BO_Sub)
+        continue;
+      std::optional<double> One = constantValue(Sub->getRHS(), Ctx);
+      if (One && *One == 1)
+        Masked.push_back(
+            {sourceText(Sub->getLHS()->IgnoreParenImpCasts(), Ctx, 200), M});
+    }
+
+  for (const BinaryOperator *B : F.Divs) {
+    const Expr *D = B->getRHS();
+    if (constantValue(D, Ctx))
+      continue; // the compiler's job
+    bool Rem = B->getOpcode() == BO_Rem || B->getOpcode() == BO_RemAssign;
+    const Expr *LHS = B->getLHS()->IgnoreParenImpCasts();
+    bool Unsigned = LHS->getType()->isUnsignedIntegerType();
+    std::string DText = sourceText(D->IgnoreParenImpCasts(), Ctx);
+    std::string LText = sourceText(LHS, Ctx);
+    Report R;
+    R.Loc = B->getOperatorLoc();
+    R.Range = B->getSourceRange();
+    R.Conf = Confidence::Likely;
+    std::string Op = Rem ? "modulo" : "division";
+    std::string Replacement =
+        Rem ? "'& (" + DText + " - 1)'" : "a shift by log2(" + DText + ")";
+    std::string Sign = Unsigned ? "" : " (for non-negative '" + LText + "')";
+    if (isWarpSize(D)) {
+      unsigned W = target(Ctx).WarpSize;
+      R.Message = "integer " + Op +
+                  " by warpSize compiles to a multi-instruction sequence: "
+                  "nvcc reads warpSize from a register and does not fold it; "
+                  "with the literal " +
+                  std::to_string(W) + " it becomes a " +
+                  (Rem ? "mask" : "shift") + Sign;
+      const auto *Ref = cast<DeclRefExpr>(D->IgnoreParenImpCasts());
+      if (Ref->getLocation().isFileID())
+        R.Suggestion = {"write " + std::to_string(W) +
+                            ": the warp size of every CUDA GPU",
+                        FixItHint::CreateReplacement(
+                            CharSourceRange::getTokenRange(Ref->getLocation(),
+                                                           Ref->getLocation()),
+                            std::to_string(W))};
+      report(R, SM);
+      continue;
+    }
+    std::string Key = stableDivisor(D, Body, Ctx);
+    if (Key.empty())
+      continue;
+    const BinaryOperator *Mask = nullptr;
+    for (const auto &[Text, M] : Masked)
+      if (Text == Key) {
+        Mask = M;
+        break;
+      }
+    if (!Mask)
+      continue;
+    R.Message = "integer " + Op + " by '" + DText +
+                "', which the code treats as a power of two: " + Replacement +
+                " does it in one instruction" + Sign +
+                "; the compiler cannot see that '" + DText +
+                "' is a power of two";
+    R.Notes.push_back({Mask->getOperatorLoc(),
+                       "the code masks with '" + DText +
+                           " - 1' here, which is right only for a power of "
+                           "two"});
+    if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
+        B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
+        LText.find("...") == std::string::npos)
+      R.Suggestion = {"write '" + LText + " & (" + DText +
+                          " - 1)': the same value for a power of two",
+                      FixItHint::CreateReplacement(
+                          B->getSourceRange(),
+                          "(" + LText + " & (" + DText + " - 1))")};
+    report(R, SM);
+  }
+}
+
+} // namespace warplint

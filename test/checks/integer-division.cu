@@ -1,0 +1,63 @@
+// RUN: %check_warplint --checks='-*,warplint-integer-division' %s
+// RUN: %warplint --quiet --format=json -checks='-*,warplint-integer-division' %s -- %cuda_args > %t.json || true
+// RUN: FileCheck %s --check-prefix=FIX --input-file=%t.json
+// FIX: "replacement": "(a[i] & (n - 1))"
+// FIX: "message": "write 'a[i] & (n - 1)': the same value for a power of two"
+// FIX: "replacement": "32"
+// FIX: "message": "write 32: the warp size of every CUDA GPU"
+// Positive (bad_*) and negative (good_*) cases of warplint-integer-division.
+
+__global__ void bad_masked_parameter(unsigned *o, const unsigned *a, unsigned n) {
+  unsigned i = threadIdx.x;
+  unsigned lane = a[i] & (n - 1);
+  o[i] = a[i] / n + lane;
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction; the compiler cannot see that 'n' is a power of two [warplint-integer-division]
+  o[i] += a[i] % n;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer modulo by 'n', which the code treats as a power of two: '& (n - 1)' does it in one instruction; the compiler cannot see that 'n' is a power of two [warplint-integer-division]
+}
+
+__global__ void bad_assumed(int *o, const int *a, int n) {
+  __builtin_assume((n & (n - 1)) == 0);
+  int i = threadIdx.x;
+  o[i] = a[i] / n;
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction (for non-negative 'a[i]'); the compiler cannot see that 'n' is a power of two [warplint-integer-division]
+  o[i] %= n;
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: integer modulo by 'n', which the code treats as a power of two: '& (n - 1)' does it in one instruction (for non-negative 'o[i]'); the compiler cannot see that 'n' is a power of two [warplint-integer-division]
+}
+
+__global__ void bad_block_dim(unsigned *o) {
+  unsigned t = threadIdx.x + blockIdx.x * blockDim.x;
+  o[t] = (t / blockDim.x) * 1000u + (t & (blockDim.x - 1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: integer division by 'blockDim.x', which the code treats as a power of two: a shift by log2(blockDim.x) does it in one instruction; the compiler cannot see that 'blockDim.x' is a power of two [warplint-integer-division]
+}
+
+__global__ void bad_warp_size(int *o) {
+  int t = threadIdx.x;
+  int warp = t / warpSize;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer division by warpSize compiles to a multi-instruction sequence: nvcc reads warpSize from a register and does not fold it; with the literal 32 it becomes a shift (for non-negative 't') [warplint-integer-division]
+  int lane = t % warpSize;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer modulo by warpSize compiles to a multi-instruction sequence: nvcc reads warpSize from a register and does not fold it; with the literal 32 it becomes a mask (for non-negative 't') [warplint-integer-division]
+  o[t] = warp + lane;
+}
+
+template <int N> __global__ void good_template(int *o, const int *a) {
+  o[threadIdx.x] = a[threadIdx.x] / N + a[threadIdx.x] % N;
+}
+template __global__ void good_template<64>(int *, const int *);
+
+__global__ void good_constants(unsigned *o, const unsigned *a, int n) {
+  const unsigned tile = 16;
+  unsigned i = threadIdx.x;
+  o[i] = a[i] / 32 + a[i] % 32 + a[i] / tile + a[i] % tile;
+  // Nothing says n is a power of two.
+  o[i] += a[i] / n + a[i] % n + i / blockDim.x;
+}
+
+__global__ void good_modified_divisor(unsigned *o, unsigned n) {
+  unsigned i = threadIdx.x;
+  o[i] = i & (n - 1);
+  n = n * 3;
+  o[i] += i / n;
+}
+
+unsigned host_division(unsigned a, unsigned n) { return a / n + (a & (n - 1)); }
