@@ -57,17 +57,22 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
       CudaPath(Options.get("CudaPath", "")),
       TimeoutSeconds(Options.get("Timeout", 120U)),
       OccupancyThreshold(Options.get("OccupancyThreshold", 50U)) {
-  std::string E = Options.get("Exact", "auto").str();
+  // Off by default: one nvcc + ptxas run per translation unit made the whole
+  // cuda-samples run about 8x slower (docs/checks/warplint-register-pressure.md).
+  std::string E = Options.get("Exact", "off").str();
   if (E == "on")
     Exact = ExactMode::On;
   else if (E == "off")
     Exact = ExactMode::Off;
   else {
-    if (E != "auto")
+    if (E != "auto") {
       configurationDiag("invalid value '%0' for %1.Exact: expected auto, on "
-                        "or off; using auto")
+                        "or off; using off")
           << E << Name;
-    Exact = ExactMode::Auto;
+      Exact = ExactMode::Off;
+    } else {
+      Exact = ExactMode::Auto;
+    }
   }
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
