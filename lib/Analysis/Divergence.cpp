@@ -286,6 +286,9 @@ struct FnState {
   /// When each variable was last assigned (a clock of assignments).
   llvm::DenseMap<const VarDecl *, uint64_t> LastAssign;
   uint64_t Clock = 0;
+  /// The expression a scalar was last set to on the straight-line path to
+  /// here (forgotten at joins), for reading an index through a variable.
+  llvm::DenseMap<const VarDecl *, const Expr *> LastValue;
   /// The level of the divergent `continue`s of each loop.
   llvm::DenseMap<const Stmt *, Uniformity> LoopContinue;
   llvm::DenseMap<const VarDecl *, std::string> VarSource;
@@ -394,7 +397,9 @@ private:
     Uniformity New = Strong ? L.U : std::max(Old, L.U);
     F.Var[V] = New;
     F.LastAssign[V] = ++F.Clock;
-    if (!L.Source.empty() && (New > Old || !F.VarSource.count(V) || Strong))
+    if (Strong)
+      F.VarSource[V] = L.Source; // the old value's story no longer applies
+    else if (!L.Source.empty() && (New > Old || !F.VarSource.count(V)))
       F.VarSource[V] = L.Source;
     if (L.DataDep)
       F.DataDep.insert(V);
@@ -416,6 +421,10 @@ private:
   /// the region that \p S controls with a condition of level \p U) now differ
   /// as much as the condition does, for the threads that meet again here.
   void syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
+    // After a join, a variable assigned inside may hold either value.
+    for (const auto &[V, When] : F.LastAssign)
+      if (When > Since)
+        F.LastValue.erase(V);
     if (U == Uniformity::Constant)
       return;
     bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
@@ -1127,6 +1136,13 @@ private:
     if (!Var->getType()->isIntegerType())
       return false;
     // The index is affine in the thread index: no unknown lane-varying leaf.
+    // A variable reassigned on the way here is read through its last value.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (const Expr *Last = F.LastValue.lookup(V);
+            !Loop && Last && !F.Facts->isUnmodified(V) &&
+            Last->getType()->isIntegerType())
+          Var = Last;
     const sym::Expr *S = F.Builder->build(Var);
     return !hasLaneVaryingUnknown(S) && (F.IsKernel || !mentionsVaryingParam(S, F));
   }
@@ -1265,7 +1281,8 @@ private:
     Stack.push_back(C);
   }
 
-  void assign(const Expr *LHS, const Level &RHS, FnState &F) {
+  void assign(const Expr *LHS, const Level &RHS, FnState &F,
+              const Expr *Value = nullptr) {
     const VarDecl *V = assignedLocal(LHS);
     if (!V) {
       noteStore(LHS);
@@ -1273,6 +1290,9 @@ private:
     }
     bool Scalar = isa<DeclRefExpr>(LHS->IgnoreParenImpCasts());
     setVar(F, V, RHS, Scalar);
+    F.LastValue.erase(V);
+    if (Scalar && Value)
+      F.LastValue[V] = Value;
   }
 
   void noteStore(const Expr *LHS) {
@@ -1335,8 +1355,10 @@ private:
           F.DeclDepth[V] = Stack.size();
           if (const Expr *Init = V->getInit()) {
             visit(Init, F);
-            if (!isSharedVar(V))
+            if (!isSharedVar(V)) {
               setVar(F, V, level(Init, F), /*Strong=*/true);
+              F.LastValue[V] = Init;
+            }
           } else {
             F.Var[V] = Uniformity::Constant;
           }
@@ -1474,7 +1496,8 @@ private:
         Level R = level(BO->getRHS(), F);
         if (BO->isCompoundAssignmentOp())
           R.join(level(BO->getLHS(), F));
-        assign(BO->getLHS(), R, F);
+        assign(BO->getLHS(), R, F,
+               BO->isCompoundAssignmentOp() ? nullptr : BO->getRHS());
         return;
       }
       if (BO->isLogicalOp()) {
