@@ -83,7 +83,6 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
 static RunResult runOne(const RunRequest &Req,
                         const std::vector<std::string> &Files) {
   RunResult Out;
-  clang::tidy::ClangTidyContext Context(Req.MakeOptionsProvider());
   // A physical file system of our own: its working directory is per thread,
   // unlike the process-wide one behind getRealFileSystem().
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
@@ -92,6 +91,11 @@ static RunResult runOne(const RunRequest &Req,
   // whenever it is given several, which clutters pre-commit, CI and editor
   // output.
   for (const std::string &File : Files) {
+    // A context per file: clang-tidy maps each custom diagnostic ID to the
+    // check that first used it, and the IDs start again in every file's
+    // compiler instance, so a shared context gave the second file's findings
+    // the first file's check names.
+    clang::tidy::ClangTidyContext Context(Req.MakeOptionsProvider());
     std::vector<clang::tidy::ClangTidyError> Errors =
         clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
                                   /*ApplyAnyFix=*/false,
