@@ -96,8 +96,6 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
               ? "uniform within each warp but different between the warps of "
                 "the block"
               : "different between lanes of a warp";
-    if (B.Level == sym::Uniformity::LaneVarying)
-      How = "different between lanes of a warp";
       R.Notes.push_back(
           {B.ControlCond ? B.ControlCond->getBeginLoc()
                          : B.Control->getBeginLoc(),

@@ -323,6 +323,10 @@ int main(int argc, const char **argv) {
     Overrides.CheckOptions[HardwareModelOptionKey] =
         tidy::ClangTidyOptions::ClangTidyValue(std::string(P));
   }
+  // Exact register mode compiles with the toolkit the files are parsed with.
+  if (!CudaPath.empty() && CudaPath != "none")
+    Overrides.CheckOptions["warplint-register-pressure.CudaPath"] =
+        tidy::ClangTidyOptions::ClangTidyValue(std::string(CudaPath));
   if (!ExtraArgs.empty())
     Overrides.ExtraArgs =
         std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
