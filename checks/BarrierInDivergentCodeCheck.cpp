@@ -22,6 +22,7 @@ void BarrierInDivergentCodeCheck::storeOptions(
 
 void BarrierInDivergentCodeCheck::onStartOfTranslationUnit() {
   KernelCheckBase::onStartOfTranslationUnit();
+  clearDivergenceCache();
   Reported.clear();
 }
 
@@ -38,7 +39,7 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
   Opts.WarpSize = target(Ctx).WarpSize;
   std::vector<std::pair<DivergentBarrier, const KernelShape *>> Found;
   for (const KernelShape &S : Shapes) {
-    KernelDivergence D = analyzeDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
+    KernelDivergence D = cachedDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
     for (DivergentBarrier &B : D.Barriers) {
       bool Seen = false;
       for (auto &F : Found)

@@ -27,6 +27,7 @@ void DivergentBranchCheck::storeOptions(
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
   KernelCheckBase::onStartOfTranslationUnit();
+  clearDivergenceCache();
   Reported.clear();
 }
 
@@ -54,7 +55,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
   std::vector<std::pair<DivergentBranch, const KernelShape *>> Found;
   for (const KernelShape &S : Shapes) {
     KernelDivergence D =
-        analyzeDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
+        cachedDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
     for (DivergentBranch &B : D.Branches) {
       bool Seen = false;
       for (auto &F : Found)

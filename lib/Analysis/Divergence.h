@@ -111,6 +111,16 @@ KernelDivergence analyzeDivergence(const clang::FunctionDecl &Kernel,
                                    const KernelShape &Shape,
                                    const DivergenceOptions &Opts);
 
+/// analyzeDivergence, computed once per translation unit for all the checks
+/// that read it. The cache is thread-local (clang-tidy runs one translation
+/// unit's checks on one thread) and must be cleared when a translation unit
+/// starts (clearDivergenceCache, from onStartOfTranslationUnit).
+const KernelDivergence &
+cachedDivergence(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
+                 sym::ExprContext &SC, MutationCache &Mutations,
+                 const KernelShape &Shape, const DivergenceOptions &Opts);
+void clearDivergenceCache();
+
 /// The estimated instruction count of \p S (the predication heuristic).
 unsigned estimateCost(const clang::Stmt *S, const clang::ASTContext &Ctx,
                       bool &Unpredicable, unsigned Depth = 0);
