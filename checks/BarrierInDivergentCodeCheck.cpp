@@ -52,6 +52,9 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
     if (B.AfterExit && !B.SharedStoreAfterExit && !ReportAllAfterEarlyExit)
       continue;
     SourceLocation Loc = SM.getExpansionLoc(B.Call->getBeginLoc());
+    // The toolkit's own code is not the user's to change.
+    if (SM.isInSystemHeader(Loc))
+      continue;
     if (!Reported.insert(Loc.getRawEncoding()).second)
       continue;
     Report R;

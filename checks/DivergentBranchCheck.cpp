@@ -75,6 +75,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
         B.BodyCost <= LeaderBodyLimit)
       continue;
     SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
+    // The toolkit's own code is not the user's to change.
+    if (SM.isInSystemHeader(Loc))
+      continue;
     if (!Reported.insert(Loc.getRawEncoding()).second)
       continue;
 

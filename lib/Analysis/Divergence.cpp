@@ -677,7 +677,14 @@ private:
       return L;
     }
     // A helper with a body: its return value's level for these arguments.
+    // Not a kernel launched from device code (dynamic parallelism: a new
+    // grid, not a call), and not the toolkit's own headers (their generic
+    // paths, e.g. thread_group::sync() switching over group kinds, are not
+    // the user's control flow).
     const FunctionDecl *Def = nullptr;
+    if (isa<CUDAKernelCallExpr>(CE) ||
+        Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return AllArgs();
     if (FD->hasBody(Def) && Def && !isa<CXXOperatorCallExpr>(CE) &&
         CallDepth < MaxCallDepth && Def->getNumParams() == CE->getNumArgs()) {
       return helper(*Def, CE, F, Depth);
@@ -1301,9 +1308,20 @@ private:
     const VarDecl *V = baseVar(LHS);
     if (!isSharedVar(V))
       return;
-    for (Control &C : Stack)
-      if (C.ExitOnly)
-        C.SharedStoreAfter = true;
+    // Only a store that every remaining thread makes (no divergent condition
+    // between the early return and the store) is one the departed threads
+    // would have made too; a leader's store under `if (threadIdx.x == 0)` is
+    // not missing when other threads leave.
+    bool Conditional = false;
+    for (size_t I = Stack.size(); I-- > 0;) {
+      Control &C = Stack[I];
+      if (C.ExitOnly) {
+        if (!Conditional)
+          C.SharedStoreAfter = true;
+      } else if (C.Level >= Uniformity::WarpUniform) {
+        Conditional = true;
+      }
+    }
   }
 
   void visitChildren(const Stmt *S, FnState &F) {
@@ -1710,7 +1728,8 @@ private:
       return;
     }
     // Helpers: their barriers are found when level() walks them.
-    if (FD->hasBody() && !isa<CXXOperatorCallExpr>(CE))
+    if (FD->hasBody() && !isa<CXXOperatorCallExpr>(CE) &&
+        !isa<CUDAKernelCallExpr>(CE))
       (void)level(CE, F);
   }
 

@@ -99,6 +99,18 @@ __global__ void good_earlyExitNoShared(float *out, const float *in, int n) {
   __syncthreads();
   out[i] = in[i];
 }
+__global__ void good_earlyExitLeaderStore(float *out, const float *in, int n, const float *partial) {
+  // Only thread 0 stores, and it never leaves while others stay (the lowest index of
+  // the block): nothing the barrier publishes is missing.
+  __shared__ float buf;
+  int id = blockIdx.x * blockDim.x + threadIdx.x;
+  if (id > n)
+    return;
+  if (threadIdx.x == 0)
+    buf = partial[blockIdx.x];
+  __syncthreads();
+  out[id] += buf;
+}
 void launch(float *o, const float *in, int *c, int n) {
   bad_halfWarpSync<<<n / 256, 256>>>(o, in);
   bad_warpGranular<<<n / 256, 256>>>(o, in);
@@ -109,4 +121,5 @@ void launch(float *o, const float *in, int *c, int n) {
   good_uniformConditions<<<n / 256, 256>>>(o, in, n);
   good_syncwarpWarpUniform<<<n / 256, 256>>>(o, in);
   good_earlyExitNoShared<<<(n + 255) / 256, 256>>>(o, in, n);
+  good_earlyExitLeaderStore<<<(n + 255) / 256, 256>>>(o, in, n, in);
 }
