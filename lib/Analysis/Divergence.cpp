@@ -1140,8 +1140,11 @@ private:
       return !L.DataDep && !R.DataDep;
     if (!Var || L.DataDep || R.DataDep)
       return false;
-    if (Bound->isIntegerConstantExpr(Ctx))
-      return false; // a constant bound was evaluated exactly, or could not be
+    // A constant bound is a tail guard too when the lanes could not be
+    // evaluated (the index carries a runtime offset: `ix > 0` with ix =
+    // blockX * blockDim.x + threadIdx.x); evaluable conditions such as
+    // `threadIdx.x < 16` never get here.
+    (void)Bound;
     if (!Var->getType()->isIntegerType())
       return false;
     // The index is affine in the thread index: no unknown lane-varying leaf.
@@ -1253,9 +1256,10 @@ private:
          E->kind() == sym::ExprKind::LoopIV) &&
         E->leafUniformity() == Uniformity::LaneVarying)
       return true;
-    if (E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
-        E->kind() == sym::ExprKind::Xor)
-      return true; // not monotone in the lane
+    if ((E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
+         E->kind() == sym::ExprKind::Xor) &&
+        E->mayVaryByLane())
+      return true; // not monotone in the lane (uniform operands are fine)
     for (const sym::Expr *O : E->ops())
       if (hasLaneVaryingUnknown(O, Depth + 1))
         return true;
