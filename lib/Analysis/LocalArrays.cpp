@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/LocalArrays.h"
+#include "Frontend/MutationCache.h"
 
 #include "Analysis/LaunchConfig.h"
 #include "clang/AST/ASTContext.h"
@@ -64,31 +65,6 @@ struct LoopFacts {
       return false;
     return *Trips <= MaxAssumedFullUnroll;
   }
-};
-
-/// True when \p S assigns to or increments \p V, or takes its address.
-class ModifiesVar : public RecursiveASTVisitor<ModifiesVar> {
-public:
-  explicit ModifiesVar(const VarDecl *V) : V(V) {}
-  bool Found = false;
-  bool refersToV(const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp() && refersToV(B->getLHS()))
-      Found = true;
-    return !Found;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        refersToV(U->getSubExpr()))
-      Found = true;
-    return !Found;
-  }
-
-private:
-  const VarDecl *V;
 };
 
 std::optional<uint64_t> tripCount(int64_t Init, BinaryOperatorKind Op,
@@ -436,9 +412,9 @@ private:
     }
     if (!Step)
       return std::nullopt;
-    ModifiesVar M(V);
-    M.TraverseStmt(const_cast<Stmt *>(FS.getBody()));
-    if (M.Found)
+    // The body must leave the counter alone (the project's one definition of
+    // "may modify": also through references and by-reference captures).
+    if (mayModify(FS.getBody(), V))
       return std::nullopt;
     return tripCount(*Init, Cond->getOpcode(), *Bound, *Step);
   }
