@@ -147,7 +147,7 @@ llvm::Expected<CompiledTU> compileForResources(const CompileRequest &R) {
   if (!llvm::sys::fs::can_execute(Nvcc) || !llvm::sys::fs::can_execute(Ptxas))
     return error("no nvcc and ptxas in " + R.ToolkitBin);
   llvm::SmallString<128> Dir;
-  if (llvm::sys::fs::createUniqueDirectory("warplint-ptxas", Dir))
+  if (llvm::sys::fs::createUniqueDirectory("warplint_ptxas", Dir))
     return error("cannot create a temporary directory");
   llvm::scope_exit Cleanup([&] { llvm::sys::fs::remove_directories(Dir); });
   std::string Ptx = (Dir + "/tu.ptx").str(), Cubin = (Dir + "/tu.cubin").str(),
