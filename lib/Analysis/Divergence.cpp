@@ -166,8 +166,10 @@ unsigned divisionCost(const BinaryOperator *BO, const ASTContext *Ctx) {
 
 } // namespace
 
-unsigned estimateCost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
-                      unsigned Depth) {
+/// The estimated SASS instructions of \p S (the predication heuristic); sets
+/// \p Unpredicable for a loop, atomic or barrier, which nvcc always branches around.
+static unsigned estimateCost(const Stmt *S, const ASTContext &Ctx,
+                             bool &Unpredicable, unsigned Depth = 0) {
   if (!S || Depth > 40)
     return 0;
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
@@ -262,7 +264,6 @@ struct Control {
   bool ExitOnly = false;
   bool SharedStoreAfter = false;
   bool IsLoopOrSwitch = false;
-  const CallExpr *ViaCall = nullptr;
 };
 
 struct Jump {
@@ -295,7 +296,6 @@ struct FnState {
   llvm::DenseMap<const Stmt *, Uniformity> LoopContinue;
   llvm::DenseMap<const VarDecl *, std::string> VarSource;
   llvm::DenseSet<const VarDecl *> DataDep;
-  llvm::DenseMap<const VarDecl *, size_t> DeclDepth;
   llvm::DenseMap<const Stmt *, Uniformity> LoopExit;
   /// Why a loop's exit differs between lanes: ("a break ...", data-dependent).
   llvm::DenseMap<const Stmt *, std::pair<std::string, bool>> LoopExitWhy;
@@ -703,7 +703,6 @@ private:
       F.ParamSource[P] = A.Source;
       if (A.DataDep)
         F.DataDep.insert(P);
-      F.DeclDepth[P] = Stack.size();
     }
     ++CallDepth;
     runFunction(F, Reporting);
@@ -886,11 +885,6 @@ private:
       if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
           DS && DS->isSingleDecl())
         V = dyn_cast<VarDecl>(DS->getSingleDecl());
-      else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit());
-               BO && BO->getOpcode() == BO_Assign)
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V)
         continue;
       const LoopVarInfo *LI = F.Facts->loopVar(V);
@@ -1290,7 +1284,6 @@ private:
     C.Cond = Cond;
     C.Level = U;
     C.IsLoopOrSwitch = Loop;
-    C.ViaCall = F.ViaCall;
     Stack.push_back(C);
   }
 
@@ -1376,7 +1369,6 @@ private:
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D)) {
-          F.DeclDepth[V] = Stack.size();
           if (const Expr *Init = V->getInit()) {
             visit(Init, F);
             if (!isSharedVar(V)) {

@@ -121,10 +121,6 @@ cachedDivergence(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
                  const KernelShape &Shape, const DivergenceOptions &Opts);
 void clearDivergenceCache();
 
-/// The estimated instruction count of \p S (the predication heuristic).
-unsigned estimateCost(const clang::Stmt *S, const clang::ASTContext &Ctx,
-                      bool &Unpredicable, unsigned Depth = 0);
-
 } // namespace warplint
 
 #endif
