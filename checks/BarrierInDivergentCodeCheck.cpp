@@ -21,8 +21,6 @@ void BarrierInDivergentCodeCheck::storeOptions(
 }
 
 void BarrierInDivergentCodeCheck::onStartOfTranslationUnit() {
-  KernelCheckBase::onStartOfTranslationUnit();
-  clearDivergenceCache();
   Reported.clear();
 }
 
@@ -35,11 +33,10 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
                                               ArrayRef<KernelShape> Shapes,
                                               ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  DivergenceOptions Opts;
-  Opts.WarpSize = target(Ctx).WarpSize;
+  AnalysisContext &AC = analysis(Ctx);
   std::vector<std::pair<DivergentBarrier, const KernelShape *>> Found;
   for (const KernelShape &S : Shapes) {
-    KernelDivergence D = cachedDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
+    KernelDivergence D = AC.divergence(Kernel, S);
     for (DivergentBarrier &B : D.Barriers) {
       bool Seen = false;
       for (auto &F : Found)

@@ -117,7 +117,7 @@ void BlockSizeNotWarpMultipleCheck::check(
 
   if (const auto *Launch =
           Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-    LaunchBlock Block = evaluateLaunchBlock(*Launch, Ctx, &Mutations);
+    const LaunchBlock &Block = analysis(Ctx).launchBlock(*Launch);
     // Runtime block sizes are not findings: nothing is known about them.
     if (!Block.Shape || Block.Shape->threads() == 0 ||
         Block.Shape->threads() % WarpSize == 0)

@@ -18,7 +18,6 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void onStartOfTranslationUnit() override { Mutations.clear(); }
 
 private:
   /// Also report `__launch_bounds__(N)` whose maximum block size N is not a
@@ -28,7 +27,6 @@ private:
   /// (setup, a scalar result, a device-side launcher), not parallel work cut to
   /// the wrong size.
   const bool IgnoreSingleThreadBlocks;
-  MutationCache Mutations;
 };
 
 } // namespace warplint

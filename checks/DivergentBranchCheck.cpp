@@ -26,8 +26,6 @@ void DivergentBranchCheck::storeOptions(
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
-  KernelCheckBase::onStartOfTranslationUnit();
-  clearDivergenceCache();
   Reported.clear();
 }
 
@@ -49,13 +47,11 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
                                        ArrayRef<KernelShape> Shapes,
                                        ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  DivergenceOptions Opts;
-  Opts.WarpSize = target(Ctx).WarpSize;
+  AnalysisContext &AC = analysis(Ctx);
   // Per branch: the first shape it diverges in decides the evidence.
   std::vector<std::pair<DivergentBranch, const KernelShape *>> Found;
   for (const KernelShape &S : Shapes) {
-    KernelDivergence D =
-        cachedDivergence(Kernel, Ctx, SC, Mutations, S, Opts);
+    KernelDivergence D = AC.divergence(Kernel, S);
     for (DivergentBranch &B : D.Branches) {
       bool Seen = false;
       for (auto &F : Found)

@@ -36,11 +36,6 @@ void KernelCheckBase::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DefaultBlockDim2D", Default2DText);
 }
 
-void KernelCheckBase::onStartOfTranslationUnit() {
-  Launches.clear();
-  Mutations.clear();
-}
-
 void KernelCheckBase::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
@@ -52,11 +47,8 @@ void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
     return;
   ASTContext &Ctx = *Result.Context;
-  if (!Launches.built())
-    Launches.build(Ctx, Mutations);
-  std::vector<KernelShape> Shapes =
-      Launches.shapesFor(*Kernel, Default1D, Default2D);
-  checkKernel(*Kernel, Shapes, Ctx);
+  checkKernel(*Kernel, analysis(Ctx).shapes(*Kernel, Default1D, Default2D),
+              Ctx);
 }
 
 std::pair<SourceLocation, std::string>

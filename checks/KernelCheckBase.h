@@ -21,7 +21,6 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
-  void onStartOfTranslationUnit() override;
 
 protected:
   /// Called once per kernel definition with the block shapes it runs with.
@@ -33,9 +32,6 @@ protected:
   std::pair<clang::SourceLocation, std::string>
   shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
 
-  sym::ExprContext SC;
-  MutationCache Mutations;
-  LaunchIndex Launches;
   std::array<unsigned, 3> Default1D, Default2D;
 
 private:

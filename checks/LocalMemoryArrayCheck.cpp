@@ -47,8 +47,7 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const hw::HardwareModel &M = target(Ctx);
-  for (const LocalArray &LA :
-       analyzeLocalArrays(*FD, Ctx, Mutations, M.MaxRegistersPerThread)) {
+  for (const LocalArray &LA : analysis(Ctx).localArrays(*FD)) {
     if (LA.Placement != ArrayPlacement::LocalMemory)
       continue;
     Report R;

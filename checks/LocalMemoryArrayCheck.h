@@ -2,7 +2,6 @@
 #ifndef WARPLINT_CHECKS_LOCALMEMORYARRAYCHECK_H
 #define WARPLINT_CHECKS_LOCALMEMORYARRAYCHECK_H
 
-#include "Frontend/MutationCache.h"
 #include "checks/WarplintCheck.h"
 
 namespace warplint {
@@ -19,10 +18,8 @@ public:
       : WarplintCheck(Name, Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override { Mutations.clear(); }
 
 private:
-  MutationCache Mutations;
 };
 
 } // namespace warplint

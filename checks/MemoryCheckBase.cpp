@@ -18,17 +18,15 @@ MemoryCheckBase::MemoryCheckBase(StringRef Name,
 void MemoryCheckBase::checkKernel(const FunctionDecl &Kernel,
                                   ArrayRef<KernelShape> Shapes,
                                   ASTContext &Ctx) {
-  std::vector<MemoryAccess> Accesses =
-      collectAccesses(Kernel, Ctx, SC, Mutations);
+  AnalysisContext &AC = analysis(Ctx);
+  llvm::ArrayRef<MemoryAccess> Accesses = AC.accesses(Kernel);
   KernelAccesses = Accesses;
-  const hw::HardwareModel &M = target(Ctx);
   for (const MemoryAccess &A : Accesses) {
     if (!wants(A))
       continue;
     std::vector<EvaluatedAccess> Results;
     for (const KernelShape &S : Shapes)
-      Results.push_back(
-          {&A, &S, evaluateAccess(SC, M, A, S, assumedRuntimeValue())});
+      Results.push_back({&A, &S, AC.evaluate(A, S, assumedRuntimeValue())});
     consider(Kernel, Results, Ctx);
   }
   KernelAccesses = {};

@@ -111,7 +111,6 @@ void RegisterPressureCheck::registerPPCallbacks(const SourceManager &,
 void RegisterPressureCheck::onStartOfTranslationUnit() {
   Kernels.clear();
   Launches.clear();
-  Mutations.clear();
   Ctx = nullptr;
 }
 
@@ -128,14 +127,14 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return;
-  LaunchBlock B = evaluateLaunchBlock(*Call, *Ctx, &Mutations);
+  AnalysisContext &AC = analysis(*Ctx);
+  const LaunchBlock &B = AC.launchBlock(*Call);
   if (!B.Shape)
     return;
   uint64_t Dyn = 0;
   const CallExpr *Config = Call->getConfig();
   if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-    std::optional<int64_t> V =
-        foldInteger(*Config->getArg(2), *Ctx, &Mutations);
+    std::optional<int64_t> V = AC.foldInteger(*Config->getArg(2));
     if (!V || *V < 0)
       return; // run-time dynamic shared memory: shared memory could limit
     Dyn = uint64_t(*V);
@@ -331,8 +330,7 @@ RegisterPressureCheck::registersOf(const FunctionDecl &K, const CompiledTU *TU,
   const hw::HardwareModel &M = target(*Ctx);
   uint64_t Words = 0;
   std::string Arrays;
-  for (const LocalArray &LA :
-       analyzeLocalArrays(K, *Ctx, Mutations, M.MaxRegistersPerThread)) {
+  for (const LocalArray &LA : analysis(*Ctx).localArrays(K)) {
     if (LA.Placement != ArrayPlacement::Registers || LA.Elements < 2)
       continue;
     Words += LA.words();
@@ -596,7 +594,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   emit(R, SM);
 }
 
-void RegisterPressureCheck::onEndOfTranslationUnit() {
+void RegisterPressureCheck::onEndOfFile() {
   if (!Ctx || Kernels.empty())
     return;
   std::string Why;

@@ -4,7 +4,6 @@
 
 #include "Analysis/CompiledResources.h"
 #include "Analysis/LaunchConfig.h"
-#include "Frontend/MutationCache.h"
 #include "checks/WarplintCheck.h"
 #include <optional>
 
@@ -26,7 +25,7 @@ public:
                            clang::Preprocessor *ModuleExpanderPP) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
+  void onEndOfFile() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
   enum class ExactMode { Auto, On, Off };
@@ -68,7 +67,6 @@ private:
   clang::ASTContext *Ctx = nullptr;
   std::vector<const clang::FunctionDecl *> Kernels;
   std::vector<Launch> Launches;
-  MutationCache Mutations;
 };
 
 } // namespace warplint

@@ -88,14 +88,12 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   // Re-evaluate every shared access of the kernel with one element of padding.
   PaddingOverride Pad{Array, 1};
   llvm::ArrayRef<MemoryAccess> Before = KernelAccesses; // as analysed already
-  std::vector<MemoryAccess> After =
-      collectAccesses(Kernel, Ctx, SC, Mutations, &Pad);
+  AnalysisContext &AC = analysis(Ctx);
+  llvm::ArrayRef<MemoryAccess> After = AC.paddedAccesses(Kernel, Pad);
   if (Before.size() != After.size())
     return std::nullopt;
-  const hw::HardwareModel &M = target(Ctx);
   auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
-    sym::AccessReport R =
-        evaluateAccess(SC, M, X, *E.Shape, assumedRuntimeValue());
+    const sym::AccessReport &R = AC.evaluate(X, *E.Shape, assumedRuntimeValue());
     if (!R.Ok)
       return std::nullopt;
     return R.Wavefronts * 1000 / std::max<uint64_t>(1, R.IdealWavefronts);

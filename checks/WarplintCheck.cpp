@@ -88,6 +88,18 @@ const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
   return **M;
 }
 
+AnalysisContext &WarplintCheck::analysis(ASTContext &Ctx) {
+  Analysed = &Ctx;
+  return AnalysisContext::acquire(Ctx, target(Ctx), this);
+}
+
+void WarplintCheck::onEndOfTranslationUnit() {
+  onEndOfFile();
+  if (Analysed)
+    AnalysisContext::release(*Analysed, this);
+  Analysed = nullptr;
+}
+
 /// clang's diagnostic formatter treats '%' as the start of an argument.
 static std::string escapeForDiag(llvm::StringRef S) {
   std::string Out;

@@ -9,6 +9,7 @@
 #ifndef WARPLINT_CHECKS_WARPLINTCHECK_H
 #define WARPLINT_CHECKS_WARPLINTCHECK_H
 
+#include "Analysis/AnalysisContext.h"
 #include "Findings/Finding.h"
 #include "Hardware/HardwareModel.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -64,7 +65,19 @@ public:
     return LO.CUDA;
   }
 
+  /// Runs the check's end-of-file work (onEndOfFile), then releases the
+  /// translation unit's analysis context. Final, so that no check can forget
+  /// to release it.
+  void onEndOfTranslationUnit() final;
+
 protected:
+  /// The analysis of the translation unit \p Ctx belongs to, shared with every
+  /// other check: each fact is computed once per file. Valid until the end of
+  /// the translation unit.
+  AnalysisContext &analysis(clang::ASTContext &Ctx);
+  /// End-of-file work of a check that reports after seeing the whole file.
+  virtual void onEndOfFile() {}
+
   void emit(const Report &R, const clang::SourceManager &SM);
 
   /// The hardware model of the target: the warplint.Arch option, else the GPU
@@ -73,6 +86,7 @@ protected:
 
 private:
   const CheckInfo *Info;
+  clang::ASTContext *Analysed = nullptr; ///< The AST analysis() was asked for.
   std::string ArchOption;
   std::optional<Priority> MinPriority;
   std::string ModelOverride; ///< Empty, or a file that loaded without error.

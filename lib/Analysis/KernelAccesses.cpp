@@ -767,15 +767,18 @@ private:
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   LaunchFinder(
-      ASTContext &Ctx, MutationCache &Mutations,
+      ASTContext &Ctx, MutationCache &Mutations, LaunchIndex::FoldFn Fold,
       llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
-      : Ctx(Ctx), Mutations(Mutations), Shapes(Shapes) {}
+      : Ctx(Ctx), Mutations(Mutations), Fold(Fold), Shapes(Shapes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return true;
-    LaunchBlock B = evaluateLaunchBlock(*Call, Ctx, &Mutations);
+    LaunchBlock Own;
+    if (!Fold)
+      Own = evaluateLaunchBlock(*Call, Ctx, &Mutations);
+    const LaunchBlock &B = Fold ? Fold(*Call) : Own;
     if (!B.Shape)
       return true;
     KernelShape KS;
@@ -805,6 +808,7 @@ public:
 private:
   ASTContext &Ctx;
   MutationCache &Mutations;
+  LaunchIndex::FoldFn Fold;
   llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes;
 };
 
@@ -832,9 +836,10 @@ std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
   return AccessWalker(Kernel, Ctx, SC, Mutations, Pad).run();
 }
 
-void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations) {
+void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations,
+                        FoldFn Fold) {
   Shapes.clear();
-  LaunchFinder(Ctx, Mutations, Shapes).TraverseAST(Ctx);
+  LaunchFinder(Ctx, Mutations, Fold, Shapes).TraverseAST(Ctx);
   Built = true;
 }
 

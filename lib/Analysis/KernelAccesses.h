@@ -14,6 +14,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
 #include <vector>
 
@@ -81,7 +82,12 @@ struct KernelShape {
 /// The launches of one translation unit, indexed by kernel.
 class LaunchIndex {
 public:
-  void build(clang::ASTContext &Ctx, MutationCache &Mutations);
+  /// Folds each launch's block with \p Fold (the analysis context's cache),
+  /// or directly when none is given.
+  using FoldFn =
+      llvm::function_ref<const LaunchBlock &(const clang::CUDAKernelCallExpr &)>;
+  void build(clang::ASTContext &Ctx, MutationCache &Mutations,
+             FoldFn Fold = nullptr);
   bool built() const { return Built; }
   void clear();
   /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;

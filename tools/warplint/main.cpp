@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
+#include "Analysis/AnalysisContext.h"
 #include "Frontend/CudaCommandLine.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -164,6 +165,11 @@ cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),
                       cl::cat(Category));
+cl::opt<bool> PrintAnalysisStats(
+    "analysis-stats",
+    cl::desc("Print, per file, how many times each analysis ran (each fact "
+             "is computed once per file, whatever the checks enabled)"),
+    cl::Hidden, cl::cat(Category));
 cl::opt<bool> NoSnippets("no-snippets",
                          cl::desc("clang format: omit source lines and carets"),
                          cl::cat(Category));
@@ -472,6 +478,7 @@ int main(int argc, const char **argv) {
   }
 
   CudaParseOptions ParseOpts;
+  AnalysisContext::setPrintStatistics(PrintAnalysisStats);
   ParseOpts.Arch = Arch.empty() ? "" : hw::canonicalArchName(Arch);
   ParseOpts.DefaultArch = DefaultArch;
   ParseOpts.FallbackIncludeDir =

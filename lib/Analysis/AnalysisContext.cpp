@@ -1,0 +1,225 @@
+//===- AnalysisContext.cpp - Owner of one translation unit's analysis -----===//
+#include "Analysis/AnalysisContext.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
+#include <mutex>
+
+using namespace clang;
+
+namespace warplint {
+
+AnalysisContext::AnalysisContext(ASTContext &Ctx,
+                                 const hw::HardwareModel &Target)
+    : Ctx(Ctx), Target(Target) {}
+
+static bool PrintStatistics = false;
+
+void AnalysisContext::setPrintStatistics(bool On) { PrintStatistics = On; }
+
+AnalysisContext::~AnalysisContext() {
+  if (!PrintStatistics)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Main;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Main = FE->getName();
+  llvm::errs() << "warplint: analysis of " << Main << " (" << Target.Name
+               << "): launch index built " << Stats.LaunchIndexBuilds
+               << ", launches folded " << Stats.LaunchFolds
+               << ", kernel accesses collected " << Stats.AccessCollections
+               << ", padded collections " << Stats.PaddedCollections
+               << ", accesses evaluated " << Stats.Evaluations
+               << ", divergence walks " << Stats.DivergenceWalks
+               << ", local-array scans " << Stats.LocalArrayScans
+               << ", requests " << Stats.Requests << "\n";
+}
+
+const LaunchBlock &
+AnalysisContext::launchBlock(const CUDAKernelCallExpr &Call) {
+  ++Stats.Requests;
+  auto It = Folded.find(&Call);
+  if (It != Folded.end())
+    return It->second;
+  ++Stats.LaunchFolds;
+  return Folded.try_emplace(&Call, evaluateLaunchBlock(Call, Ctx, &Mutations))
+      .first->second;
+}
+
+std::optional<int64_t> AnalysisContext::foldInteger(const Expr &E) {
+  return warplint::foldInteger(E, Ctx, &Mutations);
+}
+
+const LaunchIndex &AnalysisContext::launchIndex() {
+  if (!Launches) {
+    ++Stats.LaunchIndexBuilds;
+    Launches = std::make_unique<LaunchIndex>();
+    Launches->build(Ctx, Mutations,
+                    [this](const CUDAKernelCallExpr &C) -> const LaunchBlock & {
+                      return launchBlock(C);
+                    });
+  }
+  return *Launches;
+}
+
+ArrayRef<KernelShape>
+AnalysisContext::shapes(const FunctionDecl &Kernel,
+                        const std::array<unsigned, 3> &Default1D,
+                        const std::array<unsigned, 3> &Default2D) {
+  ++Stats.Requests;
+  auto Key = std::make_tuple(Kernel.getCanonicalDecl(), Default1D, Default2D);
+  auto It = ShapeCache.find(Key);
+  if (It == ShapeCache.end())
+    It = ShapeCache
+             .emplace(Key,
+                      launchIndex().shapesFor(Kernel, Default1D, Default2D))
+             .first;
+  return It->second;
+}
+
+ArrayRef<MemoryAccess> AnalysisContext::accesses(const FunctionDecl &Kernel) {
+  ++Stats.Requests;
+  auto &Slot = AccessCache[&Kernel];
+  if (!Slot) {
+    ++Stats.AccessCollections;
+    Slot = std::make_unique<std::vector<MemoryAccess>>(
+        collectAccesses(Kernel, Ctx, SC, Mutations));
+  }
+  return *Slot;
+}
+
+ArrayRef<MemoryAccess>
+AnalysisContext::paddedAccesses(const FunctionDecl &Kernel,
+                                const PaddingOverride &Pad) {
+  ++Stats.Requests;
+  auto &Slot = PaddedCache[std::make_tuple(&Kernel, Pad.Array, Pad.Extra)];
+  if (!Slot) {
+    ++Stats.PaddedCollections;
+    Slot = std::make_unique<std::vector<MemoryAccess>>(
+        collectAccesses(Kernel, Ctx, SC, Mutations, &Pad));
+  }
+  return *Slot;
+}
+
+const sym::AccessReport &AnalysisContext::evaluate(const MemoryAccess &A,
+                                                   const KernelShape &S,
+                                                   int64_t AssumedRuntimeValue) {
+  ++Stats.Requests;
+  auto Key = std::make_tuple(&A, keyOf(S), AssumedRuntimeValue);
+  auto It = EvalCache.find(Key);
+  if (It == EvalCache.end()) {
+    ++Stats.Evaluations;
+    It = EvalCache
+             .emplace(std::move(Key),
+                      evaluateAccess(SC, Target, A, S, AssumedRuntimeValue))
+             .first;
+  }
+  return It->second;
+}
+
+const KernelDivergence &
+AnalysisContext::divergence(const FunctionDecl &Kernel, const KernelShape &S) {
+  ++Stats.Requests;
+  auto Key = std::make_pair(&Kernel, keyOf(S));
+  auto It = DivergenceCache.find(Key);
+  if (It == DivergenceCache.end()) {
+    ++Stats.DivergenceWalks;
+    DivergenceOptions Opts;
+    Opts.WarpSize = Target.WarpSize;
+    It = DivergenceCache
+             .emplace(std::move(Key), analyzeDivergence(Kernel, Ctx, SC,
+                                                        Mutations, S, Opts))
+             .first;
+  }
+  return It->second;
+}
+
+ArrayRef<LocalArray> AnalysisContext::localArrays(const FunctionDecl &F) {
+  ++Stats.Requests;
+  auto It = LocalArrayCache.find(&F);
+  if (It == LocalArrayCache.end()) {
+    ++Stats.LocalArrayScans;
+    It = LocalArrayCache
+             .try_emplace(&F, analyzeLocalArrays(F, Ctx, Mutations,
+                                                 Target.MaxRegistersPerThread))
+             .first;
+  }
+  return It->second;
+}
+
+void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
+  (void)launchIndex();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::pair<const CUDAKernelCallExpr *, const LaunchBlock *>> Sorted;
+  for (const auto &[Call, Block] : Folded)
+    Sorted.push_back({Call, &Block});
+  llvm::sort(Sorted, [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first->getBeginLoc(),
+                                        B.first->getBeginLoc());
+  });
+  for (const auto &[Call, BlockPtr] : Sorted) {
+    const LaunchBlock &Block = *BlockPtr;
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Call->getBeginLoc()));
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    OS << (P.isValid() ? llvm::sys::path::filename(P.getFilename()) : "?")
+       << ":" << (P.isValid() ? P.getLine() : 0) << ":"
+       << (P.isValid() ? P.getColumn() : 0) << ": launch of "
+       << (Callee ? Callee->getNameAsString() : std::string("<indirect>"))
+       << ": block "
+       << (Block.Shape ? Block.Shape->str()
+                       : "unknown (" + Block.UnknownReason + ")")
+       << "\n";
+  }
+}
+
+namespace {
+/// The live contexts, one per translation unit being analysed, with the
+/// checks that hold each.
+struct Registry {
+  std::mutex Mu;
+  std::map<const ASTContext *,
+           std::pair<std::unique_ptr<AnalysisContext>,
+                     llvm::SmallPtrSet<const void *, 16>>>
+      Live;
+};
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+} // namespace
+
+AnalysisContext &AnalysisContext::acquire(ASTContext &Ctx,
+                                          const hw::HardwareModel &Target,
+                                          const void *User) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mu);
+  auto &Entry = R.Live[&Ctx];
+  if (!Entry.first)
+    Entry.first = std::make_unique<AnalysisContext>(Ctx, Target);
+  Entry.second.insert(User);
+  return *Entry.first;
+}
+
+void AnalysisContext::release(const ASTContext &Ctx, const void *User) {
+  std::unique_ptr<AnalysisContext> Dead;
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.Mu);
+    auto It = R.Live.find(&Ctx);
+    if (It == R.Live.end())
+      return;
+    It->second.second.erase(User);
+    if (!It->second.second.empty())
+      return;
+    Dead = std::move(It->second.first);
+    R.Live.erase(It);
+  }
+  // Destroyed outside the lock: the destructor may print statistics.
+}
+
+} // namespace warplint

@@ -1,0 +1,158 @@
+//===- AnalysisContext.h - Owner of one translation unit's analysis -*- C++ -*-//
+//
+// Part of warplint. Everything warplint derives from one translation unit is
+// computed here, once, whatever the number of checks that read it: the
+// expression context, the mutation cache, the launch index and each launch's
+// folded block, and per kernel the memory accesses, their evaluation per block
+// shape, the divergence facts per block shape and the per-thread arrays.
+// Checks get it from their common base (checks/WarplintCheck), which releases
+// it at the end of the translation unit; no check builds an analysis itself.
+//
+// The model is the Static Analyzer's AnalysisDeclContext::getAnalysis<T>()
+// and clazy's ClazyContext: results are computed lazily on first request and
+// keyed by everything they depend on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
+#define WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
+
+#include "Analysis/Divergence.h"
+#include "Analysis/KernelAccesses.h"
+#include "Analysis/LaunchConfig.h"
+#include "Analysis/LocalArrays.h"
+#include "Frontend/MutationCache.h"
+#include "Hardware/HardwareModel.h"
+#include "Symbolic/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+#include <array>
+#include <map>
+#include <memory>
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace warplint {
+
+/// How many times each analysis ran for one translation unit; the proof that
+/// each result is computed once (test/tool/analysis-once.test).
+struct AnalysisStats {
+  unsigned LaunchIndexBuilds = 0;
+  unsigned LaunchFolds = 0;
+  unsigned AccessCollections = 0;
+  unsigned PaddedCollections = 0;
+  unsigned Evaluations = 0;
+  unsigned DivergenceWalks = 0;
+  unsigned LocalArrayScans = 0;
+  unsigned Requests = 0; ///< Every request, answered from cache or not.
+};
+
+/// Owns the analysis of one translation unit: the expression context, the
+/// mutation cache, the target's hardware model, the launch index and lazily
+/// computed per-kernel results, each computed at most once.
+class AnalysisContext {
+public:
+  AnalysisContext(clang::ASTContext &Ctx, const hw::HardwareModel &Target);
+  ~AnalysisContext();
+  AnalysisContext(const AnalysisContext &) = delete;
+  AnalysisContext &operator=(const AnalysisContext &) = delete;
+
+  clang::ASTContext &ast() const { return Ctx; }
+  /// The hardware model every verdict of this translation unit is judged with.
+  const hw::HardwareModel &target() const { return Target; }
+  sym::ExprContext &exprs() { return SC; }
+  MutationCache &mutations() { return Mutations; }
+
+  /// The block argument of \p Call, folded once.
+  const LaunchBlock &launchBlock(const clang::CUDAKernelCallExpr &Call);
+  /// An integer expression folded as launch arguments are (literals,
+  /// constants, unmodified locals).
+  std::optional<int64_t> foldInteger(const clang::Expr &E);
+
+  /// The block shapes \p Kernel runs with: its launches in this translation
+  /// unit, else its __launch_bounds__, else the documented default for its
+  /// dimensionality. Stable storage: the shapes outlive the request.
+  llvm::ArrayRef<KernelShape> shapes(const clang::FunctionDecl &Kernel,
+                                     const std::array<unsigned, 3> &Default1D,
+                                     const std::array<unsigned, 3> &Default2D);
+
+  /// Every memory access of \p Kernel, collected once.
+  llvm::ArrayRef<MemoryAccess> accesses(const clang::FunctionDecl &Kernel);
+  /// The accesses as if \p Pad's shared array were padded (the bank-conflict
+  /// fix-it's what-if), collected once per kernel and padding.
+  llvm::ArrayRef<MemoryAccess> paddedAccesses(const clang::FunctionDecl &Kernel,
+                                              const PaddingOverride &Pad);
+  /// \p A evaluated for shape \p S with the target's model; \p A and \p S must
+  /// be elements of what accesses()/paddedAccesses() and shapes() returned.
+  const sym::AccessReport &evaluate(const MemoryAccess &A, const KernelShape &S,
+                                    int64_t AssumedRuntimeValue);
+
+  /// The divergence facts of \p Kernel for shape \p S.
+  const KernelDivergence &divergence(const clang::FunctionDecl &Kernel,
+                                     const KernelShape &S);
+
+  /// The per-thread arrays of \p F (a kernel or __device__ function) and where
+  /// each will live, for the target's register limit.
+  llvm::ArrayRef<LocalArray> localArrays(const clang::FunctionDecl &F);
+
+  const AnalysisStats &stats() const { return Stats; }
+  /// The launch index: every kernel's launches and shapes, one line each.
+  void printLaunches(llvm::raw_ostream &OS);
+
+  /// The context of \p Ctx, created on first request with \p Target; \p User
+  /// (a check) holds it until release(). Thread-safe: the standalone binary
+  /// analyses several translation units at once, one per thread.
+  static AnalysisContext &acquire(clang::ASTContext &Ctx,
+                                  const hw::HardwareModel &Target,
+                                  const void *User);
+  /// \p User is done with \p Ctx's context; the last user destroys it. Called
+  /// at the end of every translation unit, so nothing outlives its AST.
+  static void release(const clang::ASTContext &Ctx, const void *User);
+  /// When set, each context prints its statistics to stderr as it is
+  /// destroyed (warplint --analysis-stats).
+  static void setPrintStatistics(bool On);
+
+private:
+  const LaunchIndex &launchIndex();
+
+  clang::ASTContext &Ctx;
+  const hw::HardwareModel &Target;
+  sym::ExprContext SC;
+  MutationCache Mutations;
+  std::unique_ptr<LaunchIndex> Launches;
+  AnalysisStats Stats;
+
+  llvm::DenseMap<const clang::CUDAKernelCallExpr *, LaunchBlock> Folded;
+  std::map<std::tuple<const clang::FunctionDecl *, std::array<unsigned, 3>,
+                      std::array<unsigned, 3>>,
+           std::vector<KernelShape>>
+      ShapeCache;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<std::vector<MemoryAccess>>>
+      AccessCache;
+  std::map<std::tuple<const clang::FunctionDecl *, const clang::VarDecl *,
+                      unsigned>,
+           std::unique_ptr<std::vector<MemoryAccess>>>
+      PaddedCache;
+  /// A block shape by content: two checks with the same launch see the same
+  /// shape even when they hold different KernelShape objects.
+  using ShapeKey = std::pair<std::array<unsigned, 3>,
+                             std::vector<std::pair<std::string, int64_t>>>;
+  static ShapeKey keyOf(const KernelShape &S) {
+    return {S.Shape.BlockDim, S.Params};
+  }
+  std::map<std::tuple<const MemoryAccess *, ShapeKey, int64_t>,
+           sym::AccessReport>
+      EvalCache;
+  std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
+      DivergenceCache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LocalArray>>
+      LocalArrayCache;
+};
+
+} // namespace warplint
+
+#endif
