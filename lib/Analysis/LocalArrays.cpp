@@ -29,10 +29,59 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
 namespace warplint {
+
+static const char *placementText(ArrayPlacement P) {
+  switch (P) {
+  case ArrayPlacement::Registers:
+    return "registers";
+  case ArrayPlacement::LocalMemory:
+    return "local memory";
+  case ArrayPlacement::Uncertain:
+    return "uncertain";
+  }
+  return "";
+}
+
+static std::string where(SourceLocation L, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+  if (P.isInvalid())
+    return "?";
+  return (llvm::sys::path::filename(P.getFilename()) + ":" +
+          llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()))
+      .str();
+}
+
+void printLocalArrays(llvm::raw_ostream &OS, const FunctionDecl &F,
+                      llvm::ArrayRef<LocalArray> Arrays,
+                      const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const LocalArray &LA : Arrays) {
+    OS << where(LA.Var->getLocation(), SM) << ": " << F.getNameAsString()
+       << ": '" << LA.Var->getName() << "' " << LA.Elements << " x "
+       << LA.ElementBytes << "B = " << LA.Bytes << " bytes ("
+       << LA.words() << " words): " << placementText(LA.Placement);
+    if (LA.AddressEscapes)
+      OS << ", address escapes";
+    OS << "\n";
+    if (!LA.Reason.empty())
+      OS << "  reason: " << LA.Reason << "\n";
+    for (const ArrayIndexUse &U : LA.Uses) {
+      OS << "  use " << where(U.Site->getExprLoc(), SM) << ": "
+         << indexKindText(U.Kind);
+      if (!U.Why.empty())
+        OS << " (" << U.Why << ")";
+      if (&U == LA.Deciding)
+        OS << " [deciding]";
+      OS << "\n";
+    }
+  }
+}
 
 llvm::StringRef indexKindText(ArrayIndexKind K) {
   switch (K) {

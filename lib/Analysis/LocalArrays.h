@@ -23,6 +23,10 @@ namespace clang {
 class ASTContext;
 } // namespace clang
 
+namespace llvm {
+class raw_ostream;
+}
+
 namespace warplint {
 
 class MutationCache;
@@ -98,6 +102,13 @@ std::vector<LocalArray> analyzeLocalArrays(const clang::FunctionDecl &F,
                                            unsigned MaxRegistersPerThread);
 
 llvm::StringRef indexKindText(ArrayIndexKind K);
+
+/// The dump of \p Arrays (of function \p F): one line per array with its size
+/// and placement, one per indexed use with its kind (warplint-dump
+/// --local-arrays).
+void printLocalArrays(llvm::raw_ostream &OS, const clang::FunctionDecl &F,
+                      llvm::ArrayRef<LocalArray> Arrays,
+                      const clang::ASTContext &Ctx);
 
 } // namespace warplint
 

@@ -8,6 +8,7 @@
 //   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/AnalysisContext.h"
 #include "Analysis/KernelAccesses.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -33,28 +34,36 @@ static llvm::cl::list<std::string> Files(llvm::cl::Positional,
 static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
                                        llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
+// The launch index: each launch's folded block (lib/Analysis/AnalysisContext).
+static llvm::cl::opt<bool> DumpLaunches("launches", llvm::cl::cat(Cat));
+// Per-thread arrays and their placement (lib/Analysis/LocalArrays).
+static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
 
 namespace {
 
 class Dumper : public RecursiveASTVisitor<Dumper> {
 public:
-  Dumper(ASTContext &Ctx, const hw::HardwareModel &M) : Ctx(Ctx), M(M) {}
+  Dumper(ASTContext &Ctx, AnalysisContext &AC) : Ctx(Ctx), AC(AC) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isDependentContext())
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
       return true;
-    if (!Launches.built())
-      Launches.build(Ctx, Mutations);
+    if (DumpLocalArrays) {
+      if ((FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()) &&
+          !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+        printLocalArrays(llvm::outs(), *FD, AC.localArrays(*FD), Ctx);
+      return true;
+    }
+    if (!FD->hasAttr<CUDAGlobalAttr>())
+      return true;
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Kernel;
     llvm::raw_string_ostream KOS(Kernel);
     FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
-    for (const KernelShape &S :
-         Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
-      for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
-        sym::AccessReport R = evaluateAccess(SC, M, A, S, 32);
+    for (const KernelShape &S : AC.shapes(*FD, {256, 1, 1}, {32, 8, 1})) {
+      for (const MemoryAccess &A : AC.accesses(*FD)) {
+        const sym::AccessReport &R = AC.evaluate(A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op =
             A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
@@ -115,17 +124,19 @@ public:
 
 private:
   ASTContext &Ctx;
-  const hw::HardwareModel &M;
-  sym::ExprContext SC;
-  MutationCache Mutations;
-  LaunchIndex Launches;
+  AnalysisContext &AC;
 };
 
 class DumpConsumer : public ASTConsumer {
 public:
   explicit DumpConsumer(const hw::HardwareModel &M) : M(M) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Dumper(Ctx, M).TraverseAST(Ctx);
+    AnalysisContext AC(Ctx, M);
+    if (DumpLaunches) {
+      AC.printLaunches(llvm::outs());
+      return;
+    }
+    Dumper(Ctx, AC).TraverseAST(Ctx);
   }
 
 private:
