@@ -32,17 +32,7 @@ namespace warplint {
 
 IntegerDivisionCheck::IntegerDivisionCheck(llvm::StringRef Name,
                                            tidy::ClangTidyContext *Context)
-    : WarplintCheck(Name, Context) {}
-
-void IntegerDivisionCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(deviceFunctionDefinitions(), this);
-}
-
-void IntegerDivisionCheck::report(Report &R, const SourceManager &SM) {
-  if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
-          .second)
-    emit(R, SM);
-}
+    : DeviceFunctionCheckBase(Name, Context) {}
 
 /// The divisor as a comparable text, when it is a value that stays the same
 /// through the function: an unmodified variable or parameter, or a blockDim /
@@ -65,12 +55,9 @@ static std::string stableDivisor(const Expr *D, const Stmt *Body,
   return "";
 }
 
-void IntegerDivisionCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->getBody())
-    return;
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
+void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
+  const FunctionDecl *FD = &Fn;
+  const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Body = FD->getBody();
 
   struct Finder : RecursiveASTVisitor<Finder> {

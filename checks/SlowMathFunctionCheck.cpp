@@ -30,22 +30,12 @@ namespace warplint {
 
 SlowMathFunctionCheck::SlowMathFunctionCheck(llvm::StringRef Name,
                                              tidy::ClangTidyContext *Context)
-    : WarplintCheck(Name, Context),
+    : DeviceFunctionCheckBase(Name, Context),
       DivisionByConstant(Options.get("DivisionByConstant", false)) {}
 
 void SlowMathFunctionCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DivisionByConstant", DivisionByConstant);
-}
-
-void SlowMathFunctionCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(deviceFunctionDefinitions(), this);
-}
-
-void SlowMathFunctionCheck::report(Report &R, const SourceManager &SM) {
-  if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
-          .second)
-    emit(R, SM);
 }
 
 namespace {
@@ -149,12 +139,9 @@ bool isPi(const Expr *E, const ASTContext &Ctx) {
 
 } // namespace
 
-void SlowMathFunctionCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->getBody())
-    return;
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
+void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
+  const FunctionDecl *FD = &Fn;
+  const SourceManager &SM = Ctx.getSourceManager();
 
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::SmallVector<const CallExpr *, 8> Calls;

@@ -38,17 +38,7 @@ namespace warplint {
 
 UnsignedLoopCounterCheck::UnsignedLoopCounterCheck(
     llvm::StringRef Name, tidy::ClangTidyContext *Context)
-    : WarplintCheck(Name, Context) {}
-
-void UnsignedLoopCounterCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(deviceFunctionDefinitions(), this);
-}
-
-void UnsignedLoopCounterCheck::report(Report &R, const SourceManager &SM) {
-  if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
-          .second)
-    emit(R, SM);
-}
+    : DeviceFunctionCheckBase(Name, Context) {}
 
 using VarSet = llvm::SmallPtrSet<const VarDecl *, 4>;
 
@@ -130,12 +120,9 @@ static bool constantTripCount(const ForStmt &Loop, const VarDecl *V,
   return constantValue(Cond->getLHS(), Ctx) || constantValue(Cond->getRHS(), Ctx);
 }
 
-void UnsignedLoopCounterCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->getBody())
-    return;
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
+void UnsignedLoopCounterCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
+  const FunctionDecl *FD = &Fn;
+  const SourceManager &SM = Ctx.getSourceManager();
 
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::SmallVector<const ForStmt *, 4> Loops;

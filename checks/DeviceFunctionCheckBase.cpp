@@ -1,0 +1,29 @@
+//===- DeviceFunctionCheckBase.cpp - Checks that read device code ---------===//
+#include "checks/DeviceFunctionCheckBase.h"
+
+#include "checks/DeviceCode.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+void DeviceFunctionCheckBase::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(deviceFunctionDefinitions(), this);
+}
+
+void DeviceFunctionCheckBase::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!FD || !FD->getBody())
+    return;
+  checkFunction(*FD, *Result.Context);
+}
+
+void DeviceFunctionCheckBase::report(Report &R, const SourceManager &SM) {
+  if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
+          .second)
+    emit(R, SM);
+}
+
+} // namespace warplint
