@@ -25,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/UnsignedLoopCounterCheck.h"
 
+#include "Frontend/LoopInduction.h"
+
 #include "checks/DeviceCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -84,23 +86,11 @@ static const BinaryOperator *arithmeticOn(const Expr *E, const VarSet &Vars) {
 }
 
 /// Whether the loop steps \p V by a constant or uniform amount (++, --, +=,
-/// -=): an induction variable that strength reduction works on. Halving loops
-/// (s >>= 1) are not.
+/// -=, i = i + s): an induction variable that strength reduction works on.
+/// Halving loops (s >>= 1) are not.
 static bool additiveStep(const Expr *Inc, const VarDecl *V) {
-  if (!Inc)
-    return false;
-  Inc = Inc->IgnoreParenImpCasts();
-  auto IsV = [V](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  };
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-    return U->isIncrementDecrementOp() && IsV(U->getSubExpr());
-  if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc))
-    return (B->getOpcode() == BO_AddAssign ||
-            B->getOpcode() == BO_SubAssign) &&
-           IsV(B->getLHS());
-  return false;
+  std::optional<InductionStep> S = inductionStep(Inc, V);
+  return S && S->Additive;
 }
 
 /// Whether the loop runs from a constant to a constant (`for (unsigned f = 0;

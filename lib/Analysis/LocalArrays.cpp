@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/LocalArrays.h"
+#include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 
 #include "Analysis/LaunchConfig.h"
@@ -443,21 +444,11 @@ private:
     if (!Bound)
       return std::nullopt;
     std::optional<int64_t> Step;
-    const Expr *Inc =
-        FS.getInc() ? FS.getInc()->IgnoreParenImpCasts() : nullptr;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-      if (U->isIncrementOp())
-        Step = 1;
-      else if (U->isDecrementOp())
-        Step = -1;
-    } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-      if (std::optional<int64_t> C =
-              foldInteger(*CA->getRHS(), Ctx, &Mutations)) {
-        if (CA->getOpcode() == BO_AddAssign)
-          Step = *C;
-        else if (CA->getOpcode() == BO_SubAssign)
-          Step = -*C;
-      }
+    if (std::optional<InductionStep> S = inductionStep(FS.getInc(), V);
+        S && S->Additive) {
+      Step = S->Step ? foldInteger(*S->Step, Ctx, &Mutations) : 1;
+      if (Step && S->Negate)
+        Step = -*Step;
     }
     if (!Step)
       return std::nullopt;

@@ -1,6 +1,7 @@
 //===- ExprBuilder.cpp - Clang expressions to symbolic ones ---------------===//
 #include "Frontend/ExprBuilder.h"
 
+#include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -14,79 +15,23 @@ namespace warplint {
 
 namespace {
 
-/// Recognises the induction variable of `for (T i = Init; ...; Inc)`.
+/// The induction variable of `for (T i = Init; ...; Inc)`, as the symbolic
+/// builder models it (Frontend/LoopInduction recognises the forms).
 std::optional<LoopVarInfo> inductionVariable(const ForStmt &FS,
                                              const VarDecl *&Var) {
-  const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit());
-  if (!DS || !DS->isSingleDecl())
+  std::optional<ForInduction> I = forInduction(FS);
+  if (!I)
     return std::nullopt;
-  Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-  if (!Var || !Var->getType()->isIntegerType() || !Var->getInit())
-    return std::nullopt;
+  Var = I->Var;
   LoopVarInfo Info;
   Info.Loop = &FS;
-  Info.Init = Var->getInit();
-  const Expr *Inc = FS.getInc() ? FS.getInc()->IgnoreParenImpCasts() : nullptr;
-  if (!Inc)
-    return std::nullopt;
-  auto RefersTo = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == Var;
-  };
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
-    if (!RefersTo(UO->getSubExpr()) || !UO->isIncrementDecrementOp())
-      return std::nullopt;
-    Info.Negate = UO->isDecrementOp();
-    return Info; // Step 1 (null Step with !Geometric means 1)
-  }
-  if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc)) {
-    if (!RefersTo(CAO->getLHS()))
-      return std::nullopt;
-    switch (CAO->getOpcode()) {
-    case BO_AddAssign:
-      Info.Step = CAO->getRHS();
-      return Info;
-    case BO_SubAssign:
-      Info.Step = CAO->getRHS();
-      Info.Negate = true;
-      return Info;
-    case BO_MulAssign:
-    case BO_DivAssign:
-    case BO_ShlAssign:
-    case BO_ShrAssign:
-      Info.Geometric = true;
-      return Info;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
-    // i = i + s, i = i - s, i = i * 2, i = i / 2
-    if (BO->getOpcode() != BO_Assign || !RefersTo(BO->getLHS()))
-      return std::nullopt;
-    const auto *R =
-        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-    if (!R || !RefersTo(R->getLHS()))
-      return std::nullopt;
-    switch (R->getOpcode()) {
-    case BO_Add:
-      Info.Step = R->getRHS();
-      return Info;
-    case BO_Sub:
-      Info.Step = R->getRHS();
-      Info.Negate = true;
-      return Info;
-    case BO_Mul:
-    case BO_Div:
-    case BO_Shl:
-    case BO_Shr:
-      Info.Geometric = true;
-      return Info;
-    default:
-      return std::nullopt;
-    }
-  }
-  return std::nullopt;
+  Info.Init = I->Init;
+  Info.Negate = I->Step.Negate;
+  if (I->Step.Additive)
+    Info.Step = I->Step.Step; // null for ++/--: a step of 1
+  else
+    Info.Geometric = true;
+  return Info;
 }
 
 class LoopCollector : public RecursiveASTVisitor<LoopCollector> {
