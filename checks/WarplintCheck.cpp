@@ -20,6 +20,20 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
   auto It = Opts.find(ArchOptionKey);
   if (It != Opts.end())
     ArchOption = It->second.Value;
+  if (Opts.count(ArchSourceOptionKey)) {
+    // The standalone binary decided, and said what each finding should note.
+    It = Opts.find(ArchNoteOptionKey);
+    if (It != Opts.end())
+      TargetNote = It->second.Value;
+  } else if (!ArchOption.empty() && hw::findBuiltinModel(ArchOption)) {
+    // The plugin. A configured arch decides; a parsed GPU or the default never
+    // needs a note on each finding (a single GPU clang parses for is one it can
+    // parse, and the plugin never sees a multi-arch list), so the note is
+    // known before the parse.
+    TargetInputs In;
+    In.Configuration = ArchSetting{ArchOption, "warplint.Arch option"};
+    TargetNote = selectTarget(In).findingNote();
+  }
   // The standalone binary validates these before it runs; in clang-tidy a bad
   // value is a configuration error, and the option is ignored.
   It = Opts.find(MinPriorityOptionKey);
@@ -63,20 +77,30 @@ overriddenModel(const hw::HardwareModel &Base, llvm::StringRef Path) {
   return Slot.get();
 }
 
+/// The plugin's decision, and the binary's (whose warplint.Arch is final):
+/// the configured arch, else the GPU clang parsed for (the device side's
+/// target CPU, "sm_90"), else the default, by the same selectTarget the binary
+/// uses before it parses.
 static const hw::HardwareModel &builtinTarget(llvm::StringRef ArchOption,
-                                              const ASTContext &Ctx) {
-  if (!ArchOption.empty())
-    if (const hw::HardwareModel *M = hw::findBuiltinModel(ArchOption))
-      return *M;
-  // Device-side compilation: the target CPU is the GPU ("sm_90").
-  const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
-  if (const hw::HardwareModel *M = hw::findBuiltinModel(CPU))
-    return *M;
-  return *hw::findBuiltinModel(DefaultArch);
+                                              llvm::StringRef CPU) {
+  TargetInputs In;
+  if (!ArchOption.empty() && hw::findBuiltinModel(ArchOption))
+    In.Configuration = ArchSetting{ArchOption.str(), "warplint.Arch option"};
+  if (!CPU.empty()) {
+    In.Command.Archs.push_back(CPU.str());
+    In.Command.Spellings.push_back(("--cuda-gpu-arch=" + CPU).str());
+  }
+  In.DefaultArch = DefaultArch;
+  return *hw::findBuiltinModel(selectTarget(In).Arch);
 }
 
 const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
-  const hw::HardwareModel &Base = builtinTarget(ArchOption, Ctx);
+  const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
+  if (!CachedTarget || CPU != CachedCPU) {
+    CachedTarget = &builtinTarget(ArchOption, CPU);
+    CachedCPU = CPU;
+  }
+  const hw::HardwareModel &Base = *CachedTarget;
   if (ModelOverride.empty())
     return Base;
   llvm::Expected<const hw::HardwareModel *> M =
@@ -130,6 +154,10 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   // shows.
   for (const auto &N : R.Notes)
     diag(SM.getFileLoc(N.first), escapeForDiag(N.second), DiagnosticIDs::Note);
+  // Only where the target needs saying on each finding (findingNote): the
+  // rest of the decision is in --verbose and the JSON/SARIF run properties.
+  if (!TargetNote.empty())
+    diag(SM.getFileLoc(R.Loc), escapeForDiag(TargetNote), DiagnosticIDs::Note);
   if (R.Suggestion)
     diag(R.Suggestion->second.RemoveRange.getBegin(),
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)

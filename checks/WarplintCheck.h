@@ -11,6 +11,7 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "Findings/Finding.h"
+#include "Frontend/TargetSelection.h"
 #include "Hardware/HardwareModel.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <optional>
@@ -20,12 +21,23 @@
 namespace warplint {
 
 /// The documented default target when neither the command line, the compile
-/// command nor the configuration names one (README "Target architecture").
-inline constexpr const char *DefaultArch = "sm_90";
+/// command nor the configuration names one (docs/configuration.md "Target
+/// architecture").
+inline constexpr const char *DefaultArch = DefaultTargetArch;
 
-/// The global option the standalone binary sets from --arch; plugin users may
-/// set it in .clang-tidy CheckOptions.
+/// The global option that names the target: plugin users set it in
+/// .clang-tidy CheckOptions; the standalone binary sets it for each file to the
+/// target it decided (Frontend/TargetSelection) from --arch, the configuration
+/// and the compile command, together with the two options below.
 inline constexpr const char *ArchOptionKey = "warplint.Arch";
+
+/// Set by the standalone binary only: the one-line description of its
+/// decision. Its presence means warplint.Arch is already the final decision.
+inline constexpr const char *ArchSourceOptionKey = "warplint.ArchSource";
+
+/// Set by the standalone binary only: the note every finding carries about the
+/// target (TargetSelection::findingNote), empty for none.
+inline constexpr const char *ArchNoteOptionKey = "warplint.ArchNote";
 
 /// Global option: findings below this priority (high, medium, low) are not
 /// reported, in either front end. .warplint.yaml's `min-priority`.
@@ -80,14 +92,19 @@ protected:
 
   void emit(const Report &R, const clang::SourceManager &SM);
 
-  /// The hardware model of the target: the warplint.Arch option, else the GPU
-  /// the translation unit is compiled for, else DefaultArch.
+  /// The hardware model of the target, decided by selectTarget: the
+  /// warplint.Arch option (in the standalone binary, its per-file decision),
+  /// else the GPU the translation unit is parsed for, else DefaultArch.
   const hw::HardwareModel &target(const clang::ASTContext &Ctx) const;
 
 private:
   const CheckInfo *Info;
   clang::ASTContext *Analysed = nullptr; ///< The AST analysis() was asked for.
   std::string ArchOption;
+  /// TargetSelection::findingNote of the decision; "" for none.
+  std::string TargetNote;
+  mutable std::string CachedCPU; ///< The parsed GPU target() last decided for.
+  mutable const hw::HardwareModel *CachedTarget = nullptr;
   std::optional<Priority> MinPriority;
   std::string ModelOverride; ///< Empty, or a file that loaded without error.
 };

@@ -161,8 +161,27 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                                   {"version", Info.ToolVersion},
                                   {"llvmVersion", Info.LlvmVersion}}},
       {"findings", std::move(Arr)},
-      {"errors", std::move(Errors)}};
+      {"errors", std::move(Errors)},
+      {"targets", targetsJson(Info)}};
   OS << llvm::formatv("{0:2}", Root) << "\n";
+}
+
+llvm::json::Array targetsJson(const RunInfo &Info) {
+  llvm::json::Array Out;
+  for (const TargetRecord &T : Info.Targets) {
+    llvm::json::Array Builds;
+    for (const std::string &A : T.BuildArchs)
+      Builds.push_back(A);
+    Out.push_back(llvm::json::Object{
+        {"file", T.File},
+        {"relativeFile", relativePath(T.File, Info.SourceRoot)},
+        {"arch", T.Arch},
+        {"parseArch", T.ParseArch},
+        {"source", T.Source},
+        {"buildArchs", std::move(Builds)},
+        {"description", T.Description}});
+  }
+  return Out;
 }
 
 std::string escapeGitHubData(llvm::StringRef S) {

@@ -4,11 +4,23 @@
 
 #include "Findings/Finding.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+/// The GPU one file was analysed for, and why (the JSON and SARIF run
+/// properties; decided by Frontend/TargetSelection).
+struct TargetRecord {
+  std::string File;
+  std::string Arch;      ///< The hardware model's arch.
+  std::string ParseArch; ///< What clang parsed the device code for.
+  std::string Source;    ///< The layer that decided: "--arch", "default", ...
+  std::vector<std::string> BuildArchs; ///< The compile command's GPUs.
+  std::string Description;             ///< The one-line account.
+};
 
 /// What every emitter needs besides the findings.
 struct RunInfo {
@@ -19,6 +31,7 @@ struct RunInfo {
   std::vector<CheckInfo> Rules;       ///< Every check that ran (SARIF rules).
   std::vector<ToolError> Errors;      ///< Compiler errors: files not analysed.
   std::vector<std::string> Artifacts; ///< Every file analysed.
+  std::vector<TargetRecord> Targets;  ///< Each file's target, input order.
   std::string
       DocsBaseUrl; ///< If set, rules get helpUri = DocsBaseUrl + "/<id>.md".
 };
@@ -28,6 +41,9 @@ struct RunInfo {
 /// the same way.
 void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info, bool ShowSnippets = true);
+
+/// Each file's target as JSON objects (the JSON and SARIF emitters).
+llvm::json::Array targetsJson(const RunInfo &Info);
 
 /// JSON, the schema in docs/output-formats.md.
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
@@ -39,7 +55,7 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info);
 
 /// SARIF 2.1.0 for GitHub code scanning (rules, repo-relative URIs,
-/// fingerprints).
+/// fingerprints; each file's target in the run's properties).
 void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                const RunInfo &Info);
 

@@ -231,6 +231,10 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       {"columnKind", "utf16CodeUnits"}};
   if (!Artifacts.empty())
     Run["artifacts"] = std::move(Artifacts);
+  // The GPU each file was judged for: a property bag, as SARIF leaves
+  // tool-specific run data to (§3.8).
+  if (!Info.Targets.empty())
+    Run["properties"] = llvm::json::Object{{"targets", targetsJson(Info)}};
   llvm::json::Value Root = llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},

@@ -2,8 +2,8 @@
 #include "Frontend/CudaCommandLine.h"
 
 #include "Frontend/NvccTranslator.h"
-#include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
@@ -54,22 +54,19 @@ dropUnknownToClang(const std::vector<std::string> &Args) {
   return Out;
 }
 
-/// Whether clang 22 can parse the device side for \p Arch.
-static bool clangKnowsArch(llvm::StringRef Arch) {
-  return clang::StringToOffloadArch(Arch) != clang::OffloadArch::UNKNOWN;
-}
-
 AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
                                   llvm::StringRef File,
                                   llvm::StringRef Directory,
                                   const CudaParseOptions &Opts) {
   AdjustedCommand Out;
   std::vector<std::string> Args = In;
-  std::vector<std::string> CommandArchs;
+  CommandArchs Command;
   if (!Args.empty() && isNvccCommand(Args[0])) {
     NvccTranslation T = translateNvccCommand(Args, Directory);
     Args = dropUnknownToClang(T.ClangArgs);
-    CommandArchs = T.GpuArchs;
+    Command.Archs = T.GpuArchs;
+    Command.Spellings = T.ArchSpellings;
+    Command.FromNvcc = true;
     Out.FromNvcc = true;
   }
 
@@ -83,8 +80,11 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
     if (I > 0) {
       if (A.consume_front("--cuda-gpu-arch=") ||
           A.consume_front("--offload-arch=")) {
+        Command.Spellings.push_back(Args[I]);
         for (llvm::StringRef P : llvm::split(A, ','))
-          CommandArchs.push_back(P.str());
+          for (std::string &Arch : archsFromSpelling(P))
+            if (!llvm::is_contained(Command.Archs, Arch))
+              Command.Archs.push_back(Arch);
         continue;
       }
       if (A == "--cuda-device-only" || A == "--cuda-host-only" ||
@@ -107,18 +107,19 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
   if (Kept.empty())
     Kept.push_back("clang++");
 
-  // The target: --arch, else the command's first GPU, else the documented
-  // default.
-  std::string Target = Opts.Arch;
-  if (Target.empty() && !CommandArchs.empty())
-    Target = CommandArchs.front();
-  if (Target.empty())
-    Target = Opts.DefaultArch;
-  Out.TargetArch = Target;
-  // clang 22 parses sm_20 to sm_121; older models (sm_1x) are analysed with
-  // their own hardware model but parsed for the oldest GPU the toolkits still
-  // support.
-  Out.ParseArch = clangKnowsArch(Target) ? Target : "sm_52";
+  // The target, decided once from every layer; it drives the parse here and
+  // the model in the checks (the Runner passes it on as check options).
+  TargetInputs Layers;
+  if (!Opts.Arch.empty())
+    Layers.CommandLine = Opts.Arch;
+  if (Opts.ConfiguredArch)
+    Layers.Configuration = Opts.ConfiguredArch(File);
+  Layers.Command = std::move(Command);
+  if (!Opts.DefaultArch.empty())
+    Layers.DefaultArch = Opts.DefaultArch;
+  Out.Target = selectTarget(Layers);
+  Out.TargetArch = Out.Target.Arch;
+  Out.ParseArch = Out.Target.ParseArch;
 
   std::vector<std::string> Extra;
   bool Cuda = HasCudaLang || isCudaSourceName(File);

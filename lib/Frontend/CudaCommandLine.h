@@ -10,6 +10,7 @@
 #define WARPLINT_FRONTEND_CUDACOMMANDLINE_H
 
 #include "Frontend/CudaToolkit.h"
+#include "Frontend/TargetSelection.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include <functional>
 #include <optional>
@@ -19,8 +20,13 @@ namespace warplint {
 
 /// Settings the adjuster applies to every command.
 struct CudaParseOptions {
-  std::string Arch; ///< --arch; empty: the command's own, else DefaultArch.
-  std::string DefaultArch; ///< The documented default (sm_90).
+  std::string Arch; ///< --arch; empty: the layers below decide.
+  std::string DefaultArch = DefaultTargetArch; ///< The documented default.
+  /// The configured arch that applies to a file (the nearest .warplint.yaml's
+  /// `arch`, a .clang-tidy's or -config's warplint.Arch), with where it came
+  /// from; unset or returning nothing: no configuration names one.
+  std::function<std::optional<ArchSetting>(llvm::StringRef File)>
+      ConfiguredArch;
   std::optional<CudaToolkit>
       Toolkit; ///< Null: parse with the bundled declarations.
   std::string FallbackIncludeDir; ///< Bundled minimal CUDA declarations.
@@ -30,9 +36,10 @@ struct CudaParseOptions {
 /// What the adjuster decided for one command, for --verbose and tests.
 struct AdjustedCommand {
   std::vector<std::string> Args;
-  std::string TargetArch; ///< The hardware model's arch (may be one clang
-                          ///< cannot parse).
-  std::string ParseArch;  ///< The arch clang parses the device side for.
+  TargetSelection Target; ///< The target, decided once (selectTarget).
+  std::string TargetArch; ///< Target.Arch: the hardware model's arch (may be
+                          ///< one clang cannot parse).
+  std::string ParseArch;  ///< Target.ParseArch: what clang parses for.
   bool FromNvcc = false;
   bool UsesFallbackHeaders = false;
 };

@@ -1,16 +1,32 @@
 //===- CudaCompilationDatabase.cpp - Adjusted compile commands ------------===//
 #include "Frontend/CudaCompilationDatabase.h"
 
+#include "llvm/Support/Path.h"
+
 namespace warplint {
 
 clang::tooling::CompileCommand
-CudaCompilationDatabase::adjust(clang::tooling::CompileCommand C) const {
-  AdjustedCommand A =
-      adjustCudaCommand(C.CommandLine, C.Filename, C.Directory, Opts);
+CudaCompilationDatabase::adjust(clang::tooling::CompileCommand C,
+                                llvm::StringRef File,
+                                AdjustedCommand *Decision) const {
+  AdjustedCommand A = adjustCudaCommand(C.CommandLine, File, C.Directory, Opts);
   C.CommandLine = A.Args;
+  if (Decision)
+    *Decision = A;
   std::lock_guard<std::mutex> Lock(Mu);
   Decisions[C.Filename] = std::move(A);
   return C;
+}
+
+/// The command's file as an absolute path (configuration files are found
+/// from it).
+static std::string absoluteFile(const clang::tooling::CompileCommand &C) {
+  if (llvm::sys::path::is_absolute(C.Filename) || C.Directory.empty())
+    return C.Filename;
+  llvm::SmallString<256> P(C.Directory);
+  llvm::sys::path::append(P, C.Filename);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
 }
 
 std::vector<clang::tooling::CompileCommand>
@@ -22,7 +38,7 @@ CudaCompilationDatabase::getCompileCommands(llvm::StringRef FilePath) const {
   if (Cmds.size() > 1)
     Cmds.resize(1);
   for (auto &C : Cmds)
-    C = adjust(std::move(C));
+    C = adjust(std::move(C), FilePath);
   return Cmds;
 }
 
@@ -30,8 +46,10 @@ std::vector<clang::tooling::CompileCommand>
 CudaCompilationDatabase::getAllCompileCommands() const {
   std::vector<clang::tooling::CompileCommand> Cmds =
       Inner->getAllCompileCommands();
-  for (auto &C : Cmds)
-    C = adjust(std::move(C));
+  for (auto &C : Cmds) {
+    std::string File = absoluteFile(C);
+    C = adjust(std::move(C), File);
+  }
   return Cmds;
 }
 
@@ -42,6 +60,17 @@ CudaCompilationDatabase::lastAdjustment(llvm::StringRef FilePath) const {
   if (It == Decisions.end())
     return std::nullopt;
   return It->second;
+}
+
+std::optional<AdjustedCommand>
+CudaCompilationDatabase::adjustmentFor(llvm::StringRef FilePath) const {
+  std::vector<clang::tooling::CompileCommand> Cmds =
+      Inner->getCompileCommands(FilePath);
+  if (Cmds.empty())
+    return std::nullopt;
+  AdjustedCommand A;
+  adjust(std::move(Cmds.front()), FilePath, &A);
+  return A;
 }
 
 } // namespace warplint

@@ -32,8 +32,17 @@ public:
   /// ran).
   std::optional<AdjustedCommand> lastAdjustment(llvm::StringRef FilePath) const;
 
+  /// The adjustment of \p FilePath's command (the one getCompileCommands
+  /// returns), target decision included; none when there is no command. The
+  /// decision is deterministic, so callers may ask before or after the run.
+  std::optional<AdjustedCommand> adjustmentFor(llvm::StringRef FilePath) const;
+
 private:
-  clang::tooling::CompileCommand adjust(clang::tooling::CompileCommand C) const;
+  /// \p File: the path the configuration is looked up for (the file asked
+  /// about; the command's own file when listing all commands).
+  clang::tooling::CompileCommand
+  adjust(clang::tooling::CompileCommand C, llvm::StringRef File,
+         AdjustedCommand *Decision = nullptr) const;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
   CudaParseOptions Opts;

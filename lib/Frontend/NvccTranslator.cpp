@@ -256,6 +256,7 @@ void translateArgs(llvm::ArrayRef<std::string> Args, llvm::StringRef Directory,
       T.Dropped.push_back(A.str());
       break;
     case Action::Arch:
+      T.ArchSpellings.push_back(Inline ? A.str() : A.str() + " " + Value);
       for (std::string &Arch : archsFromSpelling(Value))
         if (std::find(T.GpuArchs.begin(), T.GpuArchs.end(), Arch) ==
             T.GpuArchs.end())

@@ -20,6 +20,9 @@ namespace warplint {
 struct NvccTranslation {
   std::vector<std::string> ClangArgs; ///< argv for clang, argv[0] included.
   std::vector<std::string> GpuArchs;  ///< "sm_80", in command-line order.
+  /// The options that named them, as written: "-arch=sm_80", "-gencode
+  /// arch=compute_80,code=sm_80" (what reports quote as the target's source).
+  std::vector<std::string> ArchSpellings;
   std::optional<unsigned> MaxRegCount;
   bool FastMath = false;
   bool RelocatableDeviceCode = false;

@@ -80,6 +80,37 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
   Out.Findings.push_back(std::move(F));
 }
 
+namespace {
+/// The file's options with the target decision on top: warplint.Arch (which
+/// every layer below may have set, so the decision replaces it), its
+/// description and the note its findings carry. One per file, like the
+/// context it feeds, so each file's own .warplint.yaml counts.
+class TargetOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
+public:
+  TargetOptionsProvider(
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
+      const TargetSelection &T)
+      : Inner(std::move(Inner)) {
+    using Value = clang::tidy::ClangTidyOptions::ClangTidyValue;
+    Decision.CheckOptions[ArchOptionKey] = Value(T.Arch);
+    Decision.CheckOptions[ArchSourceOptionKey] = Value(T.Description);
+    Decision.CheckOptions[ArchNoteOptionKey] = Value(T.findingNote());
+  }
+  const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    Raw.emplace_back(Decision, "warplint's target selection");
+    return Raw;
+  }
+
+private:
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner;
+  clang::tidy::ClangTidyOptions Decision;
+};
+} // namespace
+
 static RunResult runOne(const RunRequest &Req,
                         const std::vector<std::string> &Files) {
   RunResult Out;
@@ -95,7 +126,17 @@ static RunResult runOne(const RunRequest &Req,
     // check that first used it, and the IDs start again in every file's
     // compiler instance, so a shared context gave the second file's findings
     // the first file's check names.
-    clang::tidy::ClangTidyContext Context(Req.MakeOptionsProvider());
+    //
+    // The target is decided here, once per file, from the same command the
+    // parse uses: the adjuster gives clang its ParseArch, and the checks get
+    // its Arch through the options.
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+        Req.MakeOptionsProvider();
+    if (std::optional<AdjustedCommand> A =
+            Req.Compilations->adjustmentFor(File))
+      Provider = std::make_unique<TargetOptionsProvider>(std::move(Provider),
+                                                         A->Target);
+    clang::tidy::ClangTidyContext Context(std::move(Provider));
     std::vector<clang::tidy::ClangTidyError> Errors =
         clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
                                   /*ApplyAnyFix=*/false,

@@ -95,8 +95,9 @@ cl::list<std::string>
                     cl::cat(Category));
 cl::opt<std::string>
     Arch("arch",
-         cl::desc("Target GPU, e.g. sm_90 (default: the compile command's "
-                  "first GPU, else sm_90)"),
+         cl::desc("Target GPU, e.g. sm_90; wins over the configuration and "
+                  "the compile command (whose newest GPU is the default, "
+                  "else sm_90)"),
          cl::value_desc("sm_XX"), cl::cat(Category));
 cl::opt<std::string> Format("format",
                             cl::desc("Output format: clang (default), sarif, "
@@ -313,9 +314,8 @@ int main(int argc, const char **argv) {
     Overrides.Checks = Checks;
   if (!HeaderFilter.empty())
     Overrides.HeaderFilterRegex = HeaderFilter;
-  if (!Arch.empty())
-    Overrides.CheckOptions[ArchOptionKey] =
-        tidy::ClangTidyOptions::ClangTidyValue(hw::canonicalArchName(Arch));
+  // --arch is not a configuration layer: it goes to the target decision
+  // (CudaParseOptions::Arch), which the Runner hands to the checks per file.
   // The command line's --min-priority replaces a configured one (the checks
   // apply it; the filter below applies it to the output as well).
   if (MinPriority.getNumOccurrences())
@@ -481,6 +481,27 @@ int main(int argc, const char **argv) {
   AnalysisContext::setPrintStatistics(PrintAnalysisStats);
   ParseOpts.Arch = Arch.empty() ? "" : hw::canonicalArchName(Arch);
   ParseOpts.DefaultArch = DefaultArch;
+  // The configured arch of a file: the highest layer that sets warplint.Arch
+  // (.clang-tidy < .warplint.yaml < -config), named for the reports.
+  ParseOpts.ConfiguredArch = [MakeProvider, ConfigOrigin](
+                                 StringRef File) -> std::optional<ArchSetting> {
+    std::optional<ArchSetting> Found;
+    for (const auto &[Opts, Source] : MakeProvider()->getRawOptions(File)) {
+      auto It = Opts.CheckOptions.find(ArchOptionKey);
+      if (It == Opts.CheckOptions.end() || It->second.Value.empty())
+        continue;
+      std::string Origin;
+      if (Source == tidy::ClangTidyOptionsProvider::
+                        OptionsSourceTypeConfigCommandLineOption)
+        Origin = "warplint.Arch in " + ConfigOrigin;
+      else if (sys::path::filename(Source) == ProjectConfigName)
+        Origin = "arch in " + Source;
+      else
+        Origin = "warplint.Arch in " + Source;
+      Found = ArchSetting{It->second.Value, Origin};
+    }
+    return Found;
+  };
   ParseOpts.FallbackIncludeDir =
       bundledIncludeDir(argv[0], (void *)&printVersion);
   ParseOpts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
@@ -516,14 +537,22 @@ int main(int argc, const char **argv) {
                         "'); warplint's checks are warplint-*");
   }
 
-  if (Verbose)
-    for (const std::string &F : Inputs)
-      for (const tooling::CompileCommand &C : CudaDB.getCompileCommands(F)) {
-        errs() << "warplint: " << F << ":";
-        for (const std::string &A : C.CommandLine)
-          errs() << " " << A;
-        errs() << "\n";
-      }
+  // The target of each file, decided once (the Runner asks the same
+  // database, so the parse and the checks use this very decision).
+  std::vector<TargetRecord> Targets;
+  for (const std::string &F : Inputs)
+    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(F)) {
+      const TargetSelection &T = A->Target;
+      Targets.push_back(TargetRecord{F, T.Arch, T.ParseArch, T.Source,
+                                     T.BuildArchs, T.Description});
+      if (!Verbose)
+        continue;
+      errs() << "warplint: " << F << ": target " << T.Description << "\n";
+      errs() << "warplint: " << F << ":";
+      for (const std::string &Arg : A->Args)
+        errs() << " " << Arg;
+      errs() << "\n";
+    }
 
   RunRequest Req;
   Req.Files = Inputs;
@@ -570,6 +599,7 @@ int main(int argc, const char **argv) {
     Info.Rules.push_back(C);
   Info.Errors = Result.Errors;
   Info.Artifacts = Inputs;
+  Info.Targets = std::move(Targets);
 
   // The baseline: what was written is everything found; what is reported is
   // what the baseline does not hold.

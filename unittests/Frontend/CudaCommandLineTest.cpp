@@ -40,9 +40,11 @@ TEST(CudaCommandLine, CommandArchThenOverride) {
                                   "cuda",
                                   "k.cu"};
   AdjustedCommand A = adjustCudaCommand(Cmd, "k.cu", "/", fallbackOptions());
-  EXPECT_EQ(A.TargetArch, "sm_80");
+  // Several GPUs: the newest (TargetSelection), and only it is parsed.
+  EXPECT_EQ(A.TargetArch, "sm_86");
+  EXPECT_EQ(A.Target.BuildArchs, (std::vector<std::string>{"sm_80", "sm_86"}));
   EXPECT_FALSE(has(A.Args, "--cuda-host-only"));
-  EXPECT_FALSE(has(A.Args, "--cuda-gpu-arch=sm_86"));
+  EXPECT_FALSE(has(A.Args, "--cuda-gpu-arch=sm_80"));
   EXPECT_EQ(std::count(A.Args.begin(), A.Args.end(), "cuda"), 1);
   CudaParseOptions O = fallbackOptions();
   O.Arch = "sm_70";
