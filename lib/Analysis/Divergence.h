@@ -24,6 +24,7 @@
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,18 +37,80 @@ namespace warplint {
 
 enum class BranchKind { If, Loop, Switch, ShortCircuit };
 
+/// What makes a value differ between the lanes of a warp.
+enum class VarianceKind {
+  None,
+  /// threadIdx, a thread rank, the tid special register: Text is the
+  /// expression ("threadIdx.x", "block.thread_rank()").
+  ThreadIndex,
+  /// A value loaded at lane-varying addresses: Text is the load ("a[i]").
+  Load,
+  /// The result of an atomic, a lane mask, a clock, __match_any_sync: Text is
+  /// the callee ("atomicAdd").
+  CallResult,
+  /// The lane id special register.
+  LaneId,
+  /// Another special register.
+  SpecialRegister,
+  /// meta_group_rank() of a tile of TileSize threads, smaller than a warp.
+  TileMetaGroupRank,
+  /// A vote of a tile of TileSize threads, smaller than a warp.
+  TileVote,
+  /// A value assigned in the loop At, which lanes leave at different times.
+  AssignedInLoop,
+  /// A value assigned under the lane-varying condition of At.
+  AssignedUnderCondition,
+  /// A `break` (At) that only some lanes take; Through says why its
+  /// condition varies, when known.
+  DivergentBreak,
+  /// An expression nested too deeply to follow.
+  TooDeep,
+};
+
+/// The root cause of a lane-varying value, as the analysis found it.
+struct VarianceSource {
+  VarianceKind Kind = VarianceKind::None;
+  /// The expression's source text, or the callee's name (see VarianceKind).
+  std::string Text;
+  unsigned TileSize = 0;
+  const clang::Stmt *At = nullptr;
+  std::shared_ptr<const VarianceSource> Through;
+
+  bool empty() const { return Kind == VarianceKind::None; }
+  /// The value was assigned under lane-varying control flow: a consequence,
+  /// not a root cause.
+  bool isAssignment() const {
+    return Kind == VarianceKind::AssignedInLoop ||
+           Kind == VarianceKind::AssignedUnderCondition;
+  }
+};
+
 /// How the lanes of a warp split on a condition, when the condition can be
 /// evaluated for every lane of the block shape.
 struct LaneSplit {
   bool Exact = false;
-  /// "lanes 0-15 take one path and lanes 16-31 the other, in every warp".
-  std::string Description;
+  /// The warps of the block whose lanes disagree, of Warps; the first of them.
   unsigned DivergentWarps = 0, Warps = 0;
+  unsigned FirstDivergentWarp = 0;
+  /// Every divergent warp splits the same way on values known for each lane:
+  /// bit L of TakenLanes is set when lane L's value is non-zero (it takes the
+  /// branch; for trip counts, it runs the loop at all), of LanesPerWarp
+  /// lanes. Unset when some value is symbolic, the warps split differently or
+  /// the warp has more than 64 lanes.
+  bool SamePattern = false;
+  uint64_t TakenLanes = 0;
+  unsigned LanesPerWarp = 0;
   /// Exactly one thread of each divergent warp takes the branch.
   bool SingleLane = false;
-  /// For a condition on a loop variable: only some iterations diverge
-  /// ("only while s < 32: s = 16, 8, 4, 2, 1, 5 of 8 iterations").
-  std::string Iterations;
+  /// The values compared were each lane's number of iterations of the loop,
+  /// not the condition's value.
+  bool TripCounts = false;
+  /// For a condition on a loop variable: the variable ("s"), its values in
+  /// the iterations that diverge and in those that do not, in iteration
+  /// order, and the loop's number of iterations. LoopVar is empty otherwise.
+  std::string LoopVar;
+  std::vector<int64_t> DivergentIterations, UniformIterations;
+  unsigned Iterations = 0;
 };
 
 /// A branch whose condition differs between lanes of one warp.
@@ -58,8 +121,8 @@ struct DivergentBranch {
   /// The condition reads memory at lane-varying addresses or an atomic's
   /// result: which lanes diverge depends on the data.
   bool DataDependent = false;
-  /// What makes it vary: "threadIdx.x", "the value loaded by 'a[i]'".
-  std::string Source;
+  /// What makes it vary.
+  VarianceSource Source;
   const clang::Expr *SourceExpr = nullptr;
   /// Estimated instructions under the branch (both paths).
   unsigned BodyCost = 0;
@@ -76,11 +139,23 @@ struct DivergentBranch {
   const clang::CallExpr *ViaCall = nullptr;
 };
 
+enum class BarrierKind {
+  Builtin,         ///< __syncthreads and its forms, __syncwarp
+  BlockGroupSync,  ///< thread_block::sync()
+  GridGroupSync,   ///< grid_group::sync()
+  TileSync,        ///< thread_block_tile<warp size>::sync()
+  FreeBlockGroupSync, ///< cg::sync(block)
+};
+
 /// A barrier reached under control flow that differs between threads of its
 /// scope (the block for __syncthreads, the warp for a full-mask __syncwarp).
 struct DivergentBarrier {
   const clang::CallExpr *Call = nullptr;
-  std::string Name; ///< "__syncthreads", "__syncwarp", "sync() of a block group"
+  BarrierKind Kind = BarrierKind::Builtin;
+  /// The builtin's name ("__syncthreads", "__syncwarp").
+  std::string Callee;
+  /// The tile's size for BarrierKind::TileSync.
+  unsigned TileSize = 0;
   bool WarpScope = false;
   /// The divergent statement (if, loop, switch) or the early return.
   const clang::Stmt *Control = nullptr;

@@ -1,7 +1,6 @@
 //===- DivergenceLattice.cpp - Levels of uniformity and their join --------===//
 #include "Analysis/DivergenceLattice.h"
 
-#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 
 namespace warplint {
@@ -10,8 +9,7 @@ namespace divergence {
 void Level::join(const Level &O) {
   // Prefer the root cause (threadIdx, a load, an atomic) over "an
   // assignment under ..." at the same level.
-  bool Weaker = (llvm::StringRef(Source).starts_with("a value assigned") &&
-                 !llvm::StringRef(O.Source).starts_with("a value assigned")) ||
+  bool Weaker = (Source.isAssignment() && !O.Source.isAssignment()) ||
                 (O.DataDep && !DataDep); // the data, not the index
   if (O.U > U || (O.U == U && !O.Source.empty() && (Source.empty() || Weaker))) {
     Source = O.Source;
@@ -19,6 +17,15 @@ void Level::join(const Level &O) {
   }
   U = std::max(U, O.U);
   DataDep |= O.DataDep;
+}
+
+VarianceSource varianceSource(VarianceKind K, std::string Text,
+                              const clang::Stmt *At) {
+  VarianceSource S;
+  S.Kind = K;
+  S.Text = std::move(Text);
+  S.At = At;
+  return S;
 }
 
 void joinInto(VarLevels &Into, const VarLevels &Other) {

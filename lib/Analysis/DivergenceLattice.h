@@ -10,12 +10,13 @@
 #ifndef WARPLINT_ANALYSIS_DIVERGENCELATTICE_H
 #define WARPLINT_ANALYSIS_DIVERGENCELATTICE_H
 
+#include "Analysis/Divergence.h"
 #include "Symbolic/Expr.h"
 #include "llvm/ADT/DenseMap.h"
-#include <string>
 
 namespace clang {
 class Expr;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -27,15 +28,19 @@ struct Level {
   sym::Uniformity U = sym::Uniformity::Constant;
   /// Read from memory at lane-varying addresses (or an atomic's result).
   bool DataDep = false;
-  /// What makes it vary: "'threadIdx.x'", "the value loaded by 'a[i]'".
-  std::string Source;
+  /// What makes it vary.
+  VarianceSource Source;
   const clang::Expr *SourceExpr = nullptr;
 
   /// The least upper bound; the source of the higher level wins, and at the
-  /// same level the root cause (threadIdx, a load, an atomic) wins over "a
-  /// value assigned under ..." and the data over the index.
+  /// same level the root cause (threadIdx, a load, an atomic) wins over a
+  /// value assigned under lane-varying control, and the data over the index.
   void join(const Level &O);
 };
+
+/// A source of the given kind.
+VarianceSource varianceSource(VarianceKind K, std::string Text = "",
+                              const clang::Stmt *At = nullptr);
 
 /// The level of each local variable at one point of the walk.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, sym::Uniformity>;

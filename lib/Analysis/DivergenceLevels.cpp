@@ -33,10 +33,7 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(
       SM.getExpansionRange(E->getSourceRange()).getAsRange());
-  std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  if (T.size() > 60)
-    T = T.substr(0, 57) + "...";
-  return T;
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
 }
 
 const VarDecl *baseVar(const Expr *E) {
@@ -128,27 +125,24 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U,
     Uniformity &Cur = F.Var[V];
     if (U > Cur) {
       Cur = U;
-      F.VarSource[V] =
-          std::string(Loop ? "a value assigned in the loop at line "
-                           : "a value assigned under the condition at line ") +
-          std::to_string(line(S));
+      F.VarSource[V] = varianceSource(
+          Loop ? VarianceKind::AssignedInLoop
+               : VarianceKind::AssignedUnderCondition,
+          "", S);
     }
   }
-}
-
-unsigned Walker::line(const Stmt *S) const {
-  return Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
 }
 
 Level Walker::level(const Expr *E, FnState &F, unsigned Depth) {
   Level L;
   if (!E || Depth > 60)
-    return {Uniformity::LaneVarying, false, "an expression too deep", E};
+    return {Uniformity::LaneVarying, false,
+            varianceSource(VarianceKind::TooDeep), E};
   E = E->IgnoreParens();
   if (auto C = cudaBuiltinComponent(E)) {
     if (C->first == "threadIdx") {
       L.U = threadIdxLevel(C->second);
-      L.Source = "'" + sourceText(E, Ctx) + "'";
+      L.Source = varianceSource(VarianceKind::ThreadIndex, sourceText(E, Ctx));
       L.SourceExpr = E;
     } else if (C->first == "blockIdx") {
       L.U = Uniformity::BlockUniform;
@@ -226,7 +220,7 @@ Level Walker::level(const Expr *E, FnState &F, unsigned Depth) {
     return L;
   }
   if (isa<CXXThisExpr>(E))
-    return {Uniformity::GridUniform, false, "", nullptr};
+    return {Uniformity::GridUniform, false, {}, nullptr};
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
       L.join(level(CE, F, Depth + 1));
@@ -245,12 +239,19 @@ Level Walker::load(const Expr *E, std::initializer_list<const Expr *> AddrParts,
       return A;
   if (A.U == Uniformity::LaneVarying) {
     A.DataDep = true;
-    A.Source = "the value loaded by '" + sourceText(E, Ctx) + "'";
+    A.Source = varianceSource(VarianceKind::Load, sourceText(E, Ctx));
     A.SourceExpr = E;
     return A;
   }
   A.U = std::max(A.U, Uniformity::BlockUniform);
   return A;
+}
+
+/// A source that is a tile of \p Tile threads.
+static VarianceSource tileSource(VarianceKind K, unsigned Tile) {
+  VarianceSource S = varianceSource(K);
+  S.TileSize = Tile;
+  return S;
 }
 
 /// A value that every lane of the warp receives.
@@ -280,16 +281,15 @@ Level Walker::groupMemberCall(const CXXMemberCallExpr *MC, FnState &F,
     case GroupMember::Size:
       return Level();
     case GroupMember::GroupIndex:
-      return {Uniformity::BlockUniform, false, "", nullptr};
+      return {Uniformity::BlockUniform, false, {}, nullptr};
     case GroupMember::MetaGroupRank:
       return Tile >= Opts.WarpSize
-                 ? Level{Uniformity::WarpUniform, false, "", nullptr}
+                 ? Level{Uniformity::WarpUniform, false, {}, nullptr}
                  : Level{Uniformity::LaneVarying, false,
-                         "meta_group_rank() of a " + std::to_string(Tile) +
-                             "-thread tile",
-                         MC};
+                         tileSource(VarianceKind::TileMetaGroupRank, Tile), MC};
     case GroupMember::ThreadRank:
-      return {Uniformity::LaneVarying, false, "'" + sourceText(MC, Ctx) + "'",
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::ThreadIndex, sourceText(MC, Ctx)),
               MC};
     case GroupMember::Vote:
       if (Tile) {
@@ -299,9 +299,7 @@ Level Walker::groupMemberCall(const CXXMemberCallExpr *MC, FnState &F,
         return Tile >= Opts.WarpSize ? warpWide(L)
                : L.U == Uniformity::LaneVarying
                    ? Level{Uniformity::LaneVarying, false,
-                           "a vote of a " + std::to_string(Tile) +
-                               "-thread tile",
-                           MC}
+                           tileSource(VarianceKind::TileVote, Tile), MC}
                    : L;
       }
       break;
@@ -366,25 +364,30 @@ Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
       return {threadIdxLevel(S == "tid_x"   ? sym::Dim::X
                              : S == "tid_y" ? sym::Dim::Y
                                             : sym::Dim::Z),
-              false, "'threadIdx." + S.substr(4).str() + "'", CE};
+              false,
+              varianceSource(VarianceKind::ThreadIndex,
+                             "threadIdx." + S.substr(4).str()),
+              CE};
     case SpecialRegisterRole::LaneId:
-      return {Uniformity::LaneVarying, false, "the lane id", CE};
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::LaneId), CE};
     case SpecialRegisterRole::BlockIdx:
-      return {Uniformity::BlockUniform, false, "", nullptr};
+      return {Uniformity::BlockUniform, false, {}, nullptr};
     case SpecialRegisterRole::LaunchDim:
-      return {Uniformity::GridUniform, false, "", nullptr};
+      return {Uniformity::GridUniform, false, {}, nullptr};
     case SpecialRegisterRole::Other:
-      return {Uniformity::LaneVarying, false, "a special register", CE};
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::SpecialRegister), CE};
     }
     break;
   }
   case IntrinsicRole::BlockVote:
-    return {Uniformity::BlockUniform, false, "", nullptr};
+    return {Uniformity::BlockUniform, false, {}, nullptr};
   case IntrinsicRole::AtomicResult:
   case IntrinsicRole::LaneVaryingResult:
     return {Uniformity::LaneVarying,
             intrinsicRole(N) == IntrinsicRole::AtomicResult,
-            "the value returned by " + N.str() + "()", CE};
+            varianceSource(VarianceKind::CallResult, N.str()), CE};
   case IntrinsicRole::None:
     break;
   }

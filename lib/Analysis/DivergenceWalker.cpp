@@ -223,11 +223,11 @@ void Walker::visitJump(const Stmt *S, FnState &F) {
       }
       if (const Expr *C = innermostCond(I + 1, U)) {
         Level CL = level(C, F);
-        F.LoopExitWhy[Stack[I].S] = {
-            "a break at line " + std::to_string(line(S)) +
-                " that only some lanes take" +
-                (CL.Source.empty() ? "" : ", through " + CL.Source),
-            CL.DataDep};
+        VarianceSource Why =
+            varianceSource(VarianceKind::DivergentBreak, "", S);
+        if (!CL.Source.empty())
+          Why.Through = std::make_shared<VarianceSource>(CL.Source);
+        F.LoopExitWhy[Stack[I].S] = {std::move(Why), CL.DataDep};
       }
     }
     break;
@@ -336,7 +336,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     if (RS->getRetValue()) {
       visit(RS->getRetValue(), F);
       Level L = level(RS->getRetValue(), F);
-      L.join(Level{jumpLevel(F.Base), false, "", nullptr});
+      L.join(Level{jumpLevel(F.Base), false, {}, nullptr});
       if (L.U >= F.Return) {
         if (!L.Source.empty())
           F.ReturnSource = L.Source;
@@ -438,7 +438,7 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
   Uniformity Exit = F.LoopExit.lookup(L);
   if (Exit == Uniformity::LaneVarying &&
       (U != Uniformity::LaneVarying ||
-       StringRef(C.Source).starts_with("a value assigned"))) {
+       C.Source.isAssignment())) {
     // The condition is uniform but some lanes break out early.
     U = Exit;
     C.U = Exit;
@@ -476,9 +476,12 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
     return;
   StringRef N = FD->getIdentifier() ? FD->getName() : "";
   bool Warp = false;
-  std::string Name;
+  bool IsBarrier = false;
+  DivergentBarrier Found;
   if (isBarrierName(N, Warp)) {
-    Name = N.str();
+    IsBarrier = true;
+    Found.Kind = BarrierKind::Builtin;
+    Found.Callee = N.str();
     if (Warp && CE->getNumArgs() >= 1) {
       auto M = CE->getArg(0)->getIntegerConstantExpr(Ctx);
       if (!M || M->getZExtValue() != 0xffffffffULL)
@@ -486,12 +489,15 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
     }
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
-    if (groupMember(N) == GroupMember::Sync && isBlockGroup(RD))
-      Name = RD->getName() == "grid_group" ? "sync() of a grid group"
-                                           : "sync() of a thread block group";
-    else if (groupMember(N) == GroupMember::Sync &&
-             tileSize(RD) == Opts.WarpSize) {
-      Name = "sync() of a 32-thread tile";
+    if (groupMember(N) == GroupMember::Sync && isBlockGroup(RD)) {
+      IsBarrier = true;
+      Found.Kind = RD->getName() == "grid_group" ? BarrierKind::GridGroupSync
+                                                : BarrierKind::BlockGroupSync;
+    } else if (groupMember(N) == GroupMember::Sync &&
+               tileSize(RD) == Opts.WarpSize) {
+      IsBarrier = true;
+      Found.Kind = BarrierKind::TileSync;
+      Found.TileSize = tileSize(RD);
       Warp = true;
     }
   } else if (N == "sync" && CE->getNumArgs() == 1) {
@@ -500,12 +506,15 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
                              ->getType()
                              .getNonReferenceType()
                              ->getAsCXXRecordDecl())
-      if (isBlockGroup(RD))
-        Name = "cg::sync() of a thread block group";
+      if (isBlockGroup(RD)) {
+        IsBarrier = true;
+        Found.Kind = BarrierKind::FreeBlockGroupSync;
+      }
   }
-  if (!Name.empty()) {
+  if (IsBarrier) {
+    Found.WarpScope = Warp;
     if (Reporting)
-      barrier(CE, Name, Warp, F);
+      barrier(CE, Found, F);
     return;
   }
   // Helpers: their barriers are found when level() walks them.
@@ -514,17 +523,16 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
     (void)level(CE, F);
 }
 
-void Walker::barrier(const CallExpr *CE, const std::string &Name, bool Warp,
+void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
                      FnState &F) {
-  Uniformity Need = Warp ? Uniformity::LaneVarying : Uniformity::WarpUniform;
+  Uniformity Need =
+      Found.WarpScope ? Uniformity::LaneVarying : Uniformity::WarpUniform;
   for (size_t I = 0; I < Stack.size(); ++I) {
     const Control &C = Stack[I];
     if (C.Level < Need)
       continue;
-    DivergentBarrier B;
+    DivergentBarrier B = Found;
     B.Call = CE;
-    B.Name = Name;
-    B.WarpScope = Warp;
     B.Control = C.S;
     B.ControlCond = C.Cond;
     B.AfterExit = C.ExitOnly;
@@ -556,10 +564,6 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.ContainsLoop = K == BranchKind::Loop || containsLoop(S);
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
-  if (K == BranchKind::Switch && Split.Exact)
-    B.Split.Description =
-        "lanes go to different cases" +
-        Split.Description.substr(Split.Description.rfind(", "));
   B.ViaCall = F.ViaCall;
   if (!Split.Exact && Cond) {
     FunctionGuardQueries Q(*this, F);

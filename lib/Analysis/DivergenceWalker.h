@@ -38,7 +38,7 @@ bool isSharedVar(const clang::VarDecl *V);
 /// an assignment: a local variable or an element/field of a local array or
 /// struct (not memory reached through a pointer).
 const clang::VarDecl *assignedLocal(const clang::Expr *LHS);
-/// The source text of \p E, shortened to 60 characters.
+/// The source text of \p E (in its macro expansion).
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// One enclosing piece of control flow during the walk.
@@ -70,7 +70,7 @@ struct FnState {
   std::unique_ptr<ExprBuilder> Builder;
   bool IsKernel = false;
   llvm::DenseMap<const clang::ParmVarDecl *, sym::Uniformity> ParamLevel;
-  llvm::DenseMap<const clang::ParmVarDecl *, std::string> ParamSource;
+  llvm::DenseMap<const clang::ParmVarDecl *, VarianceSource> ParamSource;
   /// The level of each local variable at the current point of the walk
   /// (flow-sensitive; joined at the ends of branches and loops).
   VarLevels Var;
@@ -82,15 +82,16 @@ struct FnState {
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> LastValue;
   /// The level of the divergent `continue`s of each loop.
   llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopContinue;
-  llvm::DenseMap<const clang::VarDecl *, std::string> VarSource;
+  llvm::DenseMap<const clang::VarDecl *, VarianceSource> VarSource;
   llvm::DenseSet<const clang::VarDecl *> DataDep;
   llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopExit;
-  /// Why a loop's exit differs between lanes: ("a break ...", data-dependent).
-  llvm::DenseMap<const clang::Stmt *, std::pair<std::string, bool>>
+  /// Why a loop's exit differs between lanes: (a divergent break,
+  /// data-dependent).
+  llvm::DenseMap<const clang::Stmt *, std::pair<VarianceSource, bool>>
       LoopExitWhy;
   sym::Uniformity Return = sym::Uniformity::Constant;
   bool ReturnDataDep = false;
-  std::string ReturnSource;
+  VarianceSource ReturnSource;
   size_t Base = 0; ///< Stack size when the function was entered.
   const clang::CallExpr *ViaCall = nullptr;
   bool Changed = false;
@@ -125,7 +126,6 @@ private:
   /// as much as the condition does, for the threads that meet again here.
   void syncJoin(FnState &F, uint64_t Since, sym::Uniformity U,
                 const clang::Stmt *S);
-  unsigned line(const clang::Stmt *S) const;
   Level level(const clang::Expr *E, FnState &F, unsigned Depth = 0);
   /// A value read from memory: the same for all lanes when they read the
   /// same address (at the same time), else data-dependent.
@@ -161,7 +161,9 @@ private:
                            std::initializer_list<const clang::Stmt *> Parts,
                            FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);
-  void barrier(const clang::CallExpr *CE, const std::string &Name, bool Warp,
+  /// Records the barrier \p Found (kind and scope filled in) if a control
+  /// statement on the stack differs within its scope.
+  void barrier(const clang::CallExpr *CE, const DivergentBarrier &Found,
                FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,

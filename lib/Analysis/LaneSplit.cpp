@@ -30,40 +30,6 @@ bool divergent(const std::vector<sym::SymValue> &W) {
   return false;
 }
 
-/// "lanes 0-15", "even lanes", "lane 0", "lanes 0, 4, 8, ...".
-std::string describeLanes(const std::vector<bool> &T) {
-  std::vector<unsigned> On;
-  for (unsigned I = 0; I < T.size(); ++I)
-    if (T[I])
-      On.push_back(I);
-  if (On.size() == 1)
-    return "lane " + std::to_string(On[0]);
-  bool Contiguous = On.back() - On.front() + 1 == On.size();
-  if (Contiguous)
-    return "lanes " + std::to_string(On.front()) + "-" +
-           std::to_string(On.back());
-  if (On.size() >= 2) {
-    unsigned P = On[1] - On[0];
-    bool Periodic = true;
-    for (unsigned I = 1; I < On.size(); ++I)
-      Periodic &= On[I] - On[I - 1] == P;
-    if (On.size() == 2)
-      return "lanes " + std::to_string(On[0]) + " and " +
-             std::to_string(On[1]);
-    if (Periodic && On.front() < P && On.back() + P >= T.size()) {
-      if (P == 2)
-        return On.front() == 0 ? "even lanes" : "odd lanes";
-      return "lanes " + std::to_string(On[0]) + ", " + std::to_string(On[1]) +
-             ", " + std::to_string(On[2 < On.size() ? 2 : 1]) +
-             ", ... (every " + std::to_string(P) + "th)";
-    }
-  }
-  std::string S = std::to_string(On.size()) + " lanes (";
-  for (unsigned I = 0; I < On.size() && I < 4; ++I)
-    S += (I ? ", " : "") + std::to_string(On[I]);
-  return S + (On.size() > 4 ? ", ...)" : ")");
-}
-
 /// The loop variables a symbolic expression mentions.
 void loopIVs(const sym::Expr *E, llvm::SmallVectorImpl<std::string> &Out,
              unsigned Depth = 0) {
@@ -115,12 +81,11 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
   Split.DivergentWarps = 0;
   std::optional<std::vector<bool>> Pattern;
   bool SamePattern = true, Boolean = true, Single = true;
-  unsigned FirstWarp = 0;
   for (unsigned W = 0; W < Warps.size(); ++W) {
     if (!divergent(Warps[W]))
       continue;
     if (!Split.DivergentWarps)
-      FirstWarp = W;
+      Split.FirstDivergentWarp = W;
     ++Split.DivergentWarps;
     std::vector<bool> T;
     unsigned On = 0;
@@ -137,35 +102,14 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
       SamePattern = false;
   }
   Split.SingleLane = Boolean && Single && Split.DivergentWarps > 0;
-  if (!Split.DivergentWarps)
+  // The mask holds 64 lanes; a wider warp keeps only the counts.
+  Split.SamePattern = Boolean && SamePattern && Pattern && Pattern->size() <= 64;
+  if (!Split.SamePattern)
     return;
-  std::string Where =
-      Split.DivergentWarps == Split.Warps && Split.Warps > 1
-          ? "in every warp"
-      : Split.DivergentWarps == 1
-          ? "in warp " + std::to_string(FirstWarp) + " of each block"
-          : "in " + std::to_string(Split.DivergentWarps) + " of the " +
-                std::to_string(Split.Warps) + " warps of each block";
-  if (!Boolean || !SamePattern || !Pattern) {
-    Split.Description = "lanes take different paths " + Where;
-    return;
-  }
-  unsigned On = 0;
-  for (bool B : *Pattern)
-    On += B;
-  std::string Lanes = describeLanes(*Pattern);
-  if (Lanes == "even lanes" || Lanes == "odd lanes")
-    Split.Description = "even and odd lanes take different paths, " + Where;
-  else if (On == 1)
-    Split.Description = "only " + Lanes + " takes the branch, " + Where;
-  else
-    Split.Description =
-        Lanes + " take the branch and " +
-        (Pattern->size() - On == 1
-             ? std::string("the other lane does not, ")
-             : "the other " + std::to_string(Pattern->size() - On) +
-                   " lanes do not, ") +
-        Where;
+  Split.LanesPerWarp = Pattern->size();
+  for (unsigned L = 0; L < Pattern->size(); ++L)
+    if ((*Pattern)[L])
+      Split.TakenLanes |= uint64_t(1) << L;
 }
 
 std::optional<std::vector<std::pair<int64_t, int64_t>>>
@@ -340,31 +284,12 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   if (Result != Uniformity::LaneVarying)
     return Result;
   Split = First;
-  std::string IVName = IVs[0];
-  if (StringRef(IVName).ends_with(".iter"))
-    IVName = IVName.substr(0, IVName.size() - 5);
-  if (UniValues.empty() && Iters->size() > 1) {
-    Split.Iterations =
-        "in all " + std::to_string(Iters->size()) + " iterations of the loop";
-  } else if (!UniValues.empty()) {
-    int64_t MaxDiv = *std::max_element(DivValues.begin(), DivValues.end());
-    int64_t MinDiv = *std::min_element(DivValues.begin(), DivValues.end());
-    int64_t MaxUni = *std::max_element(UniValues.begin(), UniValues.end());
-    int64_t MinUni = *std::min_element(UniValues.begin(), UniValues.end());
-    std::string Range;
-    if (MaxDiv < MinUni)
-      Range = " where " + IVName + " < " + std::to_string(MinUni);
-    else if (MinDiv > MaxUni)
-      Range = " where " + IVName + " > " + std::to_string(MaxUni);
-    std::string List;
-    for (unsigned I = 0; I < DivValues.size() && I < 6; ++I)
-      List += (I ? ", " : "") + std::to_string(DivValues[I]);
-    if (DivValues.size() > 6)
-      List += ", ...";
-    Split.Iterations = "only in the iterations" + Range + " (" + IVName +
-                       " = " + List + ": " + std::to_string(DivValues.size()) +
-                       " of " + std::to_string(Iters->size()) + ")";
-  }
+  Split.LoopVar = IVs[0];
+  if (StringRef(Split.LoopVar).ends_with(".iter"))
+    Split.LoopVar.resize(Split.LoopVar.size() - 5);
+  Split.DivergentIterations = std::move(DivValues);
+  Split.UniformIterations = std::move(UniValues);
+  Split.Iterations = Iters->size();
   return Result;
 }
 
@@ -427,9 +352,7 @@ void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
   }
   LaneSplit S2;
   U = fromWarps(Warps, U, S2);
-  if (U == Uniformity::LaneVarying)
-    S2.Description = "lanes run different numbers of iterations " +
-                     S2.Description.substr(S2.Description.rfind(", ") + 2);
+  S2.TripCounts = U == Uniformity::LaneVarying;
   Split = S2;
 }
 
