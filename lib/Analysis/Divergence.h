@@ -15,6 +15,13 @@
 // loads from uniform addresses, warp votes, shuffles from a uniform lane,
 // __reduce_*_sync and cooperative-groups queries that are uniform.
 //
+// This header is the analysis's facts; the checks word them. The parts:
+// DivergenceLattice (levels and their join), DivergenceSources (what CUDA's
+// builtins return, as data), LaneSplit (exact per-lane evaluation),
+// BranchCost (the predication model), GuardPatterns (tail guards) and the
+// walker that drives them (DivergenceWalker.h); DivergencePrinter.cpp is the
+// dump mode.
+//
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_DIVERGENCE_H
 #define WARPLINT_ANALYSIS_DIVERGENCE_H
@@ -31,7 +38,12 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class SourceManager;
 } // namespace clang
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace warplint {
 
@@ -195,6 +207,15 @@ cachedDivergence(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
                  sym::ExprContext &SC, MutationCache &Mutations,
                  const KernelShape &Shape, const DivergenceOptions &Opts);
 void clearDivergenceCache();
+
+/// The dump mode of the analysis (warplint-dump --divergence): one line per
+/// branch and barrier of \p D in source order, each starting with its
+/// location and \p Context (the kernel and block shape), with the facts the
+/// checks judge by: kind, source, data dependence, the exact split, the
+/// estimated cost and the tail-guard verdict for a branch; name, scope,
+/// controlling statement and its level for a barrier.
+void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
+                     const clang::SourceManager &SM, llvm::StringRef Context);
 
 } // namespace warplint
 

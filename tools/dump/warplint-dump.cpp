@@ -3,11 +3,15 @@
 // The dump mode of lib/Analysis: one line per memory access of every kernel
 // (and per block shape it is launched with), with the numbers the memory checks
 // judge by. For FileCheck tests and for comparing predictions with Nsight
-// Compute's counters (validation/memory-checks/compare.py).
+// Compute's counters (validation/memory-checks/compare.py). With --divergence,
+// one line per divergent branch and barrier instead (Analysis/Divergence's
+// printDivergence): the facts warplint-divergent-branch and
+// warplint-barrier-in-divergent-code judge by.
 //
-//   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
+//   warplint-dump [--arch=sm_90] [--csv | --divergence] file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/Divergence.h"
 #include "Analysis/KernelAccesses.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -33,6 +37,11 @@ static llvm::cl::list<std::string> Files(llvm::cl::Positional,
 static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
                                        llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
+static llvm::cl::opt<bool>
+    DivergenceMode("divergence",
+                   llvm::cl::desc("Dump the divergent branches and barriers "
+                                  "instead of the memory accesses"),
+                   llvm::cl::cat(Cat));
 
 namespace {
 
@@ -53,6 +62,10 @@ public:
     FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
     for (const KernelShape &S :
          Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
+      if (DivergenceMode) {
+        dumpDivergence(*FD, Kernel, S);
+        continue;
+      }
       for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
         sym::AccessReport R = evaluateAccess(SC, M, A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
@@ -114,6 +127,21 @@ public:
   }
 
 private:
+  void dumpDivergence(const FunctionDecl &FD, const std::string &Kernel,
+                      const KernelShape &S) {
+    DivergenceOptions Opts;
+    Opts.WarpSize = M.WarpSize;
+    KernelDivergence D = analyzeDivergence(FD, Ctx, SC, Mutations, S, Opts);
+    std::string Context;
+    llvm::raw_string_ostream COS(Context);
+    COS << Kernel << ": blockDim " << blockDimString(S.Shape.BlockDim) << " ("
+        << S.Origin;
+    for (const auto &Pm : S.Params)
+      COS << ", " << Pm.first << " = " << Pm.second;
+    COS << ")";
+    printDivergence(llvm::outs(), D, Ctx.getSourceManager(), Context);
+  }
+
   ASTContext &Ctx;
   const hw::HardwareModel &M;
   sym::ExprContext SC;
@@ -179,6 +207,10 @@ int main(int argc, const char **argv) {
       return std::make_unique<DumpAction>(M);
     }
   } F(*M);
+  if (Csv && DivergenceMode) {
+    llvm::errs() << "warplint-dump: --csv and --divergence are exclusive\n";
+    return 2;
+  }
   if (Csv)
     llvm::outs()
         << "file,line,column,kernel,space,op,width,block,shape_origin,status,"
