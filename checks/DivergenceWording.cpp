@@ -38,8 +38,7 @@ std::string describeLanes(uint64_t Taken, unsigned Lanes) {
     for (unsigned I = 1; I < On.size(); ++I)
       Periodic &= On[I] - On[I - 1] == P;
     if (On.size() == 2)
-      return "lanes " + std::to_string(On[0]) + " and " +
-             std::to_string(On[1]);
+      return "lanes " + std::to_string(On[0]) + " and " + std::to_string(On[1]);
     if (Periodic && On.front() < P && On.back() + P >= Lanes) {
       if (P == 2)
         return On.front() == 0 ? "even lanes" : "odd lanes";
@@ -96,11 +95,9 @@ std::string describeSplit(const DivergentBranch &B) {
   if (!S.Exact || !S.DivergentWarps)
     return "";
   std::string Where =
-      S.DivergentWarps == S.Warps && S.Warps > 1
-          ? "in every warp"
+      S.DivergentWarps == S.Warps && S.Warps > 1 ? "in every warp"
       : S.DivergentWarps == 1
-          ? "in warp " + std::to_string(S.FirstDivergentWarp) +
-                " of each block"
+          ? "in warp " + std::to_string(S.FirstDivergentWarp) + " of each block"
           : "in " + std::to_string(S.DivergentWarps) + " of the " +
                 std::to_string(S.Warps) + " warps of each block";
   if (S.TripCounts)

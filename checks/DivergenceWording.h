@@ -1,4 +1,4 @@
-//===- DivergenceWording.h - The English of the divergence facts -*- C++ -*-===//
+//===- DivergenceWording.h - The English of divergence facts -*- C++ -*-===//
 //
 // Part of warplint. How warplint-divergent-branch and
 // warplint-barrier-in-divergent-code word the facts of Analysis/Divergence:

@@ -19,10 +19,11 @@ namespace {
 /// path or a long expansion count 20, which no predicated body reaches.
 unsigned callCost(StringRef N) {
   static const char *Long[] = {
-      "sqrtf", "sinf", "cosf", "tanf", "expf", "exp2f", "exp10f", "logf",
-      "log2f", "log10f", "powf", "sqrt", "sin", "cos", "tan", "exp", "log",
-      "pow", "erff", "erf", "atanf", "atan2f", "sinhf", "coshf", "tanhf",
-      "asinf", "acosf", "cbrtf", "fmodf", "fmod", "sincosf", "normf", "hypotf"};
+      "sqrtf",  "sinf",  "cosf",    "tanf",  "expf",  "exp2f", "exp10f",
+      "logf",   "log2f", "log10f",  "powf",  "sqrt",  "sin",   "cos",
+      "tan",    "exp",   "log",     "pow",   "erff",  "erf",   "atanf",
+      "atan2f", "sinhf", "coshf",   "tanhf", "asinf", "acosf", "cbrtf",
+      "fmodf",  "fmod",  "sincosf", "normf", "hypotf"};
   for (const char *T : Long)
     if (N == T)
       return 20;
@@ -120,9 +121,8 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
     default:
       break;
     }
-  } else if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
-             isa<ContinueStmt>(S) || isa<IfStmt>(S) ||
-             isa<ConditionalOperator>(S)) {
+  } else if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+             isa<IfStmt>(S) || isa<ConditionalOperator>(S)) {
     Cost += 1;
   } else if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
     unsigned Cases = 0;

@@ -47,6 +47,7 @@ class raw_ostream;
 
 namespace warplint {
 
+/// The statement a divergent branch is.
 enum class BranchKind { If, Loop, Switch, ShortCircuit };
 
 /// What makes a value differ between the lanes of a warp.
@@ -151,11 +152,12 @@ struct DivergentBranch {
   const clang::CallExpr *ViaCall = nullptr;
 };
 
+/// Which barrier a DivergentBarrier is.
 enum class BarrierKind {
-  Builtin,         ///< __syncthreads and its forms, __syncwarp
-  BlockGroupSync,  ///< thread_block::sync()
-  GridGroupSync,   ///< grid_group::sync()
-  TileSync,        ///< thread_block_tile<warp size>::sync()
+  Builtin,            ///< __syncthreads and its forms, __syncwarp
+  BlockGroupSync,     ///< thread_block::sync()
+  GridGroupSync,      ///< grid_group::sync()
+  TileSync,           ///< thread_block_tile<warp size>::sync()
   FreeBlockGroupSync, ///< cg::sync(block)
 };
 
@@ -181,10 +183,12 @@ struct DivergentBarrier {
   const clang::CallExpr *ViaCall = nullptr;
 };
 
+/// What the analysis needs to know of the target.
 struct DivergenceOptions {
   unsigned WarpSize = 32;
 };
 
+/// The divergent branches and barriers of one kernel for one block shape.
 struct KernelDivergence {
   std::vector<DivergentBranch> Branches;
   std::vector<DivergentBarrier> Barriers;

@@ -11,7 +11,8 @@ void Level::join(const Level &O) {
   // assignment under ..." at the same level.
   bool Weaker = (Source.isAssignment() && !O.Source.isAssignment()) ||
                 (O.DataDep && !DataDep); // the data, not the index
-  if (O.U > U || (O.U == U && !O.Source.empty() && (Source.empty() || Weaker))) {
+  if (O.U > U ||
+      (O.U == U && !O.Source.empty() && (Source.empty() || Weaker))) {
     Source = O.Source;
     SourceExpr = O.SourceExpr;
   }

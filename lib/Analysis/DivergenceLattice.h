@@ -1,4 +1,4 @@
-//===- DivergenceLattice.h - Levels of uniformity and their join -*- C++ -*-===//
+//===- DivergenceLattice.h - Levels of uniformity, their join -*- C++ -*-===//
 //
 // Part of warplint; private to lib/Analysis. The lattice of the divergence
 // analysis: an expression's level (constant < grid < block < warp-uniform <

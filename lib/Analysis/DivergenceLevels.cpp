@@ -94,8 +94,7 @@ Uniformity Walker::threadIdxLevel(sym::Dim D) const {
   return Uniformity::LaneVarying;
 }
 
-void Walker::setVar(FnState &F, const VarDecl *V, const Level &L,
-                    bool Strong) {
+void Walker::setVar(FnState &F, const VarDecl *V, const Level &L, bool Strong) {
   auto It = F.Var.find(V);
   Uniformity Old = It == F.Var.end() ? Uniformity::Constant : It->second;
   Uniformity New = Strong ? L.U : std::max(Old, L.U);
@@ -109,8 +108,7 @@ void Walker::setVar(FnState &F, const VarDecl *V, const Level &L,
     F.DataDep.insert(V);
 }
 
-void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U,
-                      const Stmt *S) {
+void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
   // After a join, a variable assigned inside may hold either value.
   for (const auto &[V, When] : F.LastAssign)
     if (When > Since)
@@ -125,10 +123,10 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U,
     Uniformity &Cur = F.Var[V];
     if (U > Cur) {
       Cur = U;
-      F.VarSource[V] = varianceSource(
-          Loop ? VarianceKind::AssignedInLoop
-               : VarianceKind::AssignedUnderCondition,
-          "", S);
+      F.VarSource[V] =
+          varianceSource(Loop ? VarianceKind::AssignedInLoop
+                              : VarianceKind::AssignedUnderCondition,
+                         "", S);
     }
   }
 }
@@ -256,8 +254,7 @@ static VarianceSource tileSource(VarianceKind K, unsigned Tile) {
 
 /// A value that every lane of the warp receives.
 static Level warpWide(Level L) {
-  L.U = std::max(L.U == Uniformity::LaneVarying ? Uniformity::WarpUniform
-                                                : L.U,
+  L.U = std::max(L.U == Uniformity::LaneVarying ? Uniformity::WarpUniform : L.U,
                  Uniformity::WarpUniform);
   L.DataDep = false;
   return L;

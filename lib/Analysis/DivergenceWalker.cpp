@@ -29,9 +29,7 @@ public:
   bool isUnmodified(const VarDecl *V) const override {
     return F.Facts->isUnmodified(V);
   }
-  const sym::Expr *build(const Expr *E) override {
-    return F.Builder->build(E);
-  }
+  const sym::Expr *build(const Expr *E) override { return F.Builder->build(E); }
   bool readsVaryingParam(const sym::Expr *E) const override {
     return !F.IsKernel && Walker::mentionsVaryingParam(E, F);
   }
@@ -206,8 +204,8 @@ void Walker::visitJump(const Stmt *S, FnState &F) {
     if (isa<ContinueStmt>(S) && isa<SwitchStmt>(Stack[I].S))
       continue;
     Uniformity U = jumpLevel(I + 1);
-    Jumps.push_back({isa<BreakStmt>(S) ? Jump::Break : Jump::Continue, U, I,
-                     S, innermostCond(I + 1, U)});
+    Jumps.push_back({isa<BreakStmt>(S) ? Jump::Break : Jump::Continue, U, I, S,
+                     innermostCond(I + 1, U)});
     if (isa<ContinueStmt>(S)) {
       Uniformity &E = F.LoopContinue[Stack[I].S];
       if (U > E) {
@@ -302,8 +300,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     visit(RS->getBeginStmt(), F);
     visit(RS->getEndStmt(), F);
     loop(RS, RS->getCond(),
-         {RS->getCond(), RS->getLoopVarStmt(), RS->getBody(), RS->getInc()},
-         F);
+         {RS->getCond(), RS->getLoopVarStmt(), RS->getBody(), RS->getInc()}, F);
     return;
   }
   if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
@@ -437,8 +434,7 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
     Lanes.tripCounts(L, *F.Builder, U, Split);
   Uniformity Exit = F.LoopExit.lookup(L);
   if (Exit == Uniformity::LaneVarying &&
-      (U != Uniformity::LaneVarying ||
-       C.Source.isAssignment())) {
+      (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
     // The condition is uniform but some lanes break out early.
     U = Exit;
     C.U = Exit;
@@ -492,7 +488,7 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
     if (groupMember(N) == GroupMember::Sync && isBlockGroup(RD)) {
       IsBarrier = true;
       Found.Kind = RD->getName() == "grid_group" ? BarrierKind::GridGroupSync
-                                                : BarrierKind::BlockGroupSync;
+                                                 : BarrierKind::BlockGroupSync;
     } else if (groupMember(N) == GroupMember::Sync &&
                tileSize(RD) == Opts.WarpSize) {
       IsBarrier = true;

@@ -119,8 +119,7 @@ private:
   /// Records an assignment: a strong update for a scalar (the variable now
   /// holds this value), a weak one (joined with the old level) for an element
   /// or field of a local array or struct.
-  void setVar(FnState &F, const clang::VarDecl *V, const Level &L,
-              bool Strong);
+  void setVar(FnState &F, const clang::VarDecl *V, const Level &L, bool Strong);
   /// Sync dependence at a join: the variables assigned since \p Since (inside
   /// the region that \p S controls with a condition of level \p U) now differ
   /// as much as the condition does, for the threads that meet again here.

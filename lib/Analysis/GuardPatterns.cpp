@@ -51,8 +51,7 @@ bool isStrideCounter(const Expr *E, const Stmt *Loop, GuardQueries &Q) {
           const DeclRefExpr *Self =
               R ? dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts())
                 : nullptr;
-          Ok &= R && R->getOpcode() == BO_Add && Self &&
-                Self->getDecl() == V &&
+          Ok &= R && R->getOpcode() == BO_Add && Self && Self->getDecl() == V &&
                 Q.levelOf(R->getRHS()).U != Uniformity::LaneVarying;
         }
         Advanced = true;
@@ -154,9 +153,9 @@ bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
   // A variable reassigned on the way here is read through its last value.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (const Expr *Last = Q.lastValue(V);
-          !Loop && Last && !Q.isUnmodified(V) &&
-          Last->getType()->isIntegerType())
+      if (const Expr *Last = Q.lastValue(V); !Loop && Last &&
+                                             !Q.isUnmodified(V) &&
+                                             Last->getType()->isIntegerType())
         Var = Last;
   const sym::Expr *S = Q.build(Var);
   return !hasLaneVaryingUnknown(S) && !Q.readsVaryingParam(S);

@@ -103,7 +103,8 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
   }
   Split.SingleLane = Boolean && Single && Split.DivergentWarps > 0;
   // The mask holds 64 lanes; a wider warp keeps only the counts.
-  Split.SamePattern = Boolean && SamePattern && Pattern && Pattern->size() <= 64;
+  Split.SamePattern =
+      Boolean && SamePattern && Pattern && Pattern->size() <= 64;
   if (!Split.SamePattern)
     return;
   Split.LanesPerWarp = Pattern->size();
@@ -138,8 +139,8 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
     if (!Geometric) {
       const sym::Expr *IV = Scope.Builder.build(
           DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
-                              const_cast<VarDecl *>(V), false,
-                              SourceLocation(), V->getType(), VK_LValue));
+                              const_cast<VarDecl *>(V), false, SourceLocation(),
+                              V->getType(), VK_LValue));
       for (int64_t K = 0; K < MaxEnumeratedIterations; ++K) {
         B[Name] = K;
         sym::ThreadEvaluator T2(SC, Shape.Shape, B);
