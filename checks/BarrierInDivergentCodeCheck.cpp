@@ -1,6 +1,7 @@
 //===- BarrierInDivergentCodeCheck.cpp - warplint-barrier-in-divergent-code ===//
 #include "checks/BarrierInDivergentCodeCheck.h"
 
+#include "checks/DivergenceWording.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -59,8 +60,7 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
     R.Range = B.Call->getSourceRange();
     R.Conf = Confidence::Likely;
     std::string Who = B.WarpScope ? "lanes of a warp" : "threads of the block";
-    std::string Barrier =
-        B.Name.find("sync()") != std::string::npos ? B.Name : B.Name + "()";
+    std::string Barrier = describeBarrier(B);
     unsigned Line = B.Control ? SM.getExpansionLineNumber(B.Control->getBeginLoc())
                               : 0;
     if (B.AfterExit) {

@@ -1,6 +1,7 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch ---------------===//
 #include "checks/DivergentBranchCheck.h"
 
+#include "checks/DivergenceWording.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 
@@ -83,19 +84,22 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Range = B.Cond->getSourceRange();
     std::string Msg = std::string(what(B.Kind)) +
                       " differs between the lanes of a warp";
-    if (B.Split.Exact && !B.Split.Description.empty()) {
-      Msg += ": " + B.Split.Description;
-      if (!B.Split.Iterations.empty())
-        Msg += ", " + B.Split.Iterations;
+    std::string Split = describeSplit(B);
+    std::string Source = describeSource(B.Source, SM);
+    if (!Split.empty()) {
+      Msg += ": " + Split;
+      std::string Iterations = describeIterations(B.Split);
+      if (!Iterations.empty())
+        Msg += ", " + Iterations;
       R.Conf = Confidence::Certain;
     } else if (B.DataDependent) {
-      Msg += " depending on data (" + B.Source + ")";
+      Msg += " depending on data (" + Source + ")";
       R.Conf = Confidence::Likely;
     } else if (B.TailGuard) {
       Msg += " only where the index crosses its bound";
       R.Conf = Confidence::Likely;
     } else {
-      Msg += B.Source.empty() ? "" : " through " + B.Source;
+      Msg += Source.empty() ? "" : " through " + Source;
       R.Conf = Confidence::Likely;
     }
     if (Loop)

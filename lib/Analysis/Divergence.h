@@ -15,6 +15,13 @@
 // loads from uniform addresses, warp votes, shuffles from a uniform lane,
 // __reduce_*_sync and cooperative-groups queries that are uniform.
 //
+// This header is the analysis's facts; the checks word them. The parts:
+// DivergenceLattice (levels and their join), DivergenceSources (what CUDA's
+// builtins return, as data), LaneSplit (exact per-lane evaluation),
+// BranchCost (the predication model), GuardPatterns (tail guards) and the
+// walker that drives them (DivergenceWalker.h); DivergencePrinter.cpp is the
+// dump mode.
+//
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_DIVERGENCE_H
 #define WARPLINT_ANALYSIS_DIVERGENCE_H
@@ -24,30 +31,99 @@
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class SourceManager;
 } // namespace clang
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace warplint {
 
+/// The statement a divergent branch is.
 enum class BranchKind { If, Loop, Switch, ShortCircuit };
+
+/// What makes a value differ between the lanes of a warp.
+enum class VarianceKind {
+  None,
+  /// threadIdx, a thread rank, the tid special register: Text is the
+  /// expression ("threadIdx.x", "block.thread_rank()").
+  ThreadIndex,
+  /// A value loaded at lane-varying addresses: Text is the load ("a[i]").
+  Load,
+  /// The result of an atomic, a lane mask, a clock, __match_any_sync: Text is
+  /// the callee ("atomicAdd").
+  CallResult,
+  /// The lane id special register.
+  LaneId,
+  /// Another special register.
+  SpecialRegister,
+  /// meta_group_rank() of a tile of TileSize threads, smaller than a warp.
+  TileMetaGroupRank,
+  /// A vote of a tile of TileSize threads, smaller than a warp.
+  TileVote,
+  /// A value assigned in the loop At, which lanes leave at different times.
+  AssignedInLoop,
+  /// A value assigned under the lane-varying condition of At.
+  AssignedUnderCondition,
+  /// A `break` (At) that only some lanes take; Through says why its
+  /// condition varies, when known.
+  DivergentBreak,
+  /// An expression nested too deeply to follow.
+  TooDeep,
+};
+
+/// The root cause of a lane-varying value, as the analysis found it.
+struct VarianceSource {
+  VarianceKind Kind = VarianceKind::None;
+  /// The expression's source text, or the callee's name (see VarianceKind).
+  std::string Text;
+  unsigned TileSize = 0;
+  const clang::Stmt *At = nullptr;
+  std::shared_ptr<const VarianceSource> Through;
+
+  bool empty() const { return Kind == VarianceKind::None; }
+  /// The value was assigned under lane-varying control flow: a consequence,
+  /// not a root cause.
+  bool isAssignment() const {
+    return Kind == VarianceKind::AssignedInLoop ||
+           Kind == VarianceKind::AssignedUnderCondition;
+  }
+};
 
 /// How the lanes of a warp split on a condition, when the condition can be
 /// evaluated for every lane of the block shape.
 struct LaneSplit {
   bool Exact = false;
-  /// "lanes 0-15 take one path and lanes 16-31 the other, in every warp".
-  std::string Description;
+  /// The warps of the block whose lanes disagree, of Warps; the first of them.
   unsigned DivergentWarps = 0, Warps = 0;
+  unsigned FirstDivergentWarp = 0;
+  /// Every divergent warp splits the same way on values known for each lane:
+  /// bit L of TakenLanes is set when lane L's value is non-zero (it takes the
+  /// branch; for trip counts, it runs the loop at all), of LanesPerWarp
+  /// lanes. Unset when some value is symbolic, the warps split differently or
+  /// the warp has more than 64 lanes.
+  bool SamePattern = false;
+  uint64_t TakenLanes = 0;
+  unsigned LanesPerWarp = 0;
   /// Exactly one thread of each divergent warp takes the branch.
   bool SingleLane = false;
-  /// For a condition on a loop variable: only some iterations diverge
-  /// ("only while s < 32: s = 16, 8, 4, 2, 1, 5 of 8 iterations").
-  std::string Iterations;
+  /// The values compared were each lane's number of iterations of the loop,
+  /// not the condition's value.
+  bool TripCounts = false;
+  /// For a condition on a loop variable: the variable ("s"), its values in
+  /// the iterations that diverge and in those that do not, in iteration
+  /// order, and the loop's number of iterations. LoopVar is empty otherwise.
+  std::string LoopVar;
+  std::vector<int64_t> DivergentIterations, UniformIterations;
+  unsigned Iterations = 0;
 };
 
 /// A branch whose condition differs between lanes of one warp.
@@ -58,8 +134,8 @@ struct DivergentBranch {
   /// The condition reads memory at lane-varying addresses or an atomic's
   /// result: which lanes diverge depends on the data.
   bool DataDependent = false;
-  /// What makes it vary: "threadIdx.x", "the value loaded by 'a[i]'".
-  std::string Source;
+  /// What makes it vary.
+  VarianceSource Source;
   const clang::Expr *SourceExpr = nullptr;
   /// Estimated instructions under the branch (both paths).
   unsigned BodyCost = 0;
@@ -76,11 +152,24 @@ struct DivergentBranch {
   const clang::CallExpr *ViaCall = nullptr;
 };
 
+/// Which barrier a DivergentBarrier is.
+enum class BarrierKind {
+  Builtin,            ///< __syncthreads and its forms, __syncwarp
+  BlockGroupSync,     ///< thread_block::sync()
+  GridGroupSync,      ///< grid_group::sync()
+  TileSync,           ///< thread_block_tile<warp size>::sync()
+  FreeBlockGroupSync, ///< cg::sync(block)
+};
+
 /// A barrier reached under control flow that differs between threads of its
 /// scope (the block for __syncthreads, the warp for a full-mask __syncwarp).
 struct DivergentBarrier {
   const clang::CallExpr *Call = nullptr;
-  std::string Name; ///< "__syncthreads", "__syncwarp", "sync() of a block group"
+  BarrierKind Kind = BarrierKind::Builtin;
+  /// The builtin's name ("__syncthreads", "__syncwarp").
+  std::string Callee;
+  /// The tile's size for BarrierKind::TileSync.
+  unsigned TileSize = 0;
   bool WarpScope = false;
   /// The divergent statement (if, loop, switch) or the early return.
   const clang::Stmt *Control = nullptr;
@@ -94,32 +183,34 @@ struct DivergentBarrier {
   const clang::CallExpr *ViaCall = nullptr;
 };
 
+/// What the analysis needs to know of the target.
 struct DivergenceOptions {
   unsigned WarpSize = 32;
 };
 
+/// The divergent branches and barriers of one kernel for one block shape.
 struct KernelDivergence {
   std::vector<DivergentBranch> Branches;
   std::vector<DivergentBarrier> Barriers;
 };
 
 /// Analyses \p Kernel (a __global__ definition, not dependent) for block shape
-/// \p Shape.
+/// \p Shape. Checks do not call it: AnalysisContext::divergence computes it
+/// once per kernel and shape for all of them.
 KernelDivergence analyzeDivergence(const clang::FunctionDecl &Kernel,
                                    clang::ASTContext &Ctx, sym::ExprContext &SC,
                                    MutationCache &Mutations,
                                    const KernelShape &Shape,
                                    const DivergenceOptions &Opts);
 
-/// analyzeDivergence, computed once per translation unit for all the checks
-/// that read it. The cache is thread-local (clang-tidy runs one translation
-/// unit's checks on one thread) and must be cleared when a translation unit
-/// starts (clearDivergenceCache, from onStartOfTranslationUnit).
-const KernelDivergence &
-cachedDivergence(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
-                 sym::ExprContext &SC, MutationCache &Mutations,
-                 const KernelShape &Shape, const DivergenceOptions &Opts);
-void clearDivergenceCache();
+/// The dump mode of the analysis (warplint-dump --divergence): one line per
+/// branch and barrier of \p D in source order, each starting with its
+/// location and \p Context (the kernel and block shape), with the facts the
+/// checks judge by: kind, source, data dependence, the exact split, the
+/// estimated cost and the tail-guard verdict for a branch; name, scope,
+/// controlling statement and its level for a barrier.
+void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
+                     const clang::SourceManager &SM, llvm::StringRef Context);
 
 } // namespace warplint
 

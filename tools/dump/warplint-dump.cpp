@@ -3,12 +3,16 @@
 // The dump mode of lib/Analysis: one line per memory access of every kernel
 // (and per block shape it is launched with), with the numbers the memory checks
 // judge by. For FileCheck tests and for comparing predictions with Nsight
-// Compute's counters (validation/memory-checks/compare.py).
+// Compute's counters (validation/memory-checks/compare.py). With --divergence,
+// one line per divergent branch and barrier instead (Analysis/Divergence's
+// printDivergence): the facts warplint-divergent-branch and
+// warplint-barrier-in-divergent-code judge by.
 //
-//   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
+//   warplint-dump [--arch=sm_90] [--csv | --divergence] file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
+#include "Analysis/Divergence.h"
 #include "Analysis/KernelAccesses.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -38,6 +42,11 @@ static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> DumpLaunches("launches", llvm::cl::cat(Cat));
 // Per-thread arrays and their placement (lib/Analysis/LocalArrays).
 static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
+static llvm::cl::opt<bool>
+    DivergenceMode("divergence",
+                   llvm::cl::desc("Dump the divergent branches and barriers "
+                                  "instead of the memory accesses"),
+                   llvm::cl::cat(Cat));
 
 namespace {
 
@@ -62,6 +71,10 @@ public:
     llvm::raw_string_ostream KOS(Kernel);
     FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
     for (const KernelShape &S : AC.shapes(*FD, {256, 1, 1}, {32, 8, 1})) {
+      if (DivergenceMode) {
+        dumpDivergence(*FD, Kernel, S);
+        continue;
+      }
       for (const MemoryAccess &A : AC.accesses(*FD)) {
         const sym::AccessReport &R = AC.evaluate(A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
@@ -123,6 +136,19 @@ public:
   }
 
 private:
+  void dumpDivergence(const FunctionDecl &FD, const std::string &Kernel,
+                      const KernelShape &S) {
+    const KernelDivergence &D = AC.divergence(FD, S);
+    std::string Context;
+    llvm::raw_string_ostream COS(Context);
+    COS << Kernel << ": blockDim " << blockDimString(S.Shape.BlockDim) << " ("
+        << S.Origin;
+    for (const auto &Pm : S.Params)
+      COS << ", " << Pm.first << " = " << Pm.second;
+    COS << ")";
+    printDivergence(llvm::outs(), D, Ctx.getSourceManager(), Context);
+  }
+
   ASTContext &Ctx;
   AnalysisContext &AC;
 };
@@ -190,6 +216,10 @@ int main(int argc, const char **argv) {
       return std::make_unique<DumpAction>(M);
     }
   } F(*M);
+  if (Csv && DivergenceMode) {
+    llvm::errs() << "warplint-dump: --csv and --divergence are exclusive\n";
+    return 2;
+  }
   if (Csv)
     llvm::outs()
         << "file,line,column,kernel,space,op,width,block,shape_origin,status,"

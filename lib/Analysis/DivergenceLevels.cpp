@@ -1,0 +1,459 @@
+//===- DivergenceLevels.cpp - The level of an expression ------------------===//
+//
+// Part of warplint. The divergence walker's transfer functions: the level of
+// an expression from its operands, the variables' levels, what loads, calls
+// of builtins (DivergenceSources) and calls of helpers (walked with the
+// arguments' levels) return, and the sync dependence at joins.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/DivergenceWalker.h"
+
+#include "Analysis/DivergenceSources.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace warplint {
+namespace divergence {
+
+using sym::Uniformity;
+
+namespace {
+/// Helpers are walked this many calls deep.
+constexpr unsigned MaxCallDepth = 4;
+} // namespace
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+const VarDecl *baseVar(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+bool isSharedVar(const VarDecl *V) { return V && V->hasAttr<CUDASharedAttr>(); }
+
+const VarDecl *assignedLocal(const Expr *LHS) {
+  const Expr *E = LHS->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+          !isa<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+        return nullptr;
+      // a[i] with a a pointer: memory, not a local.
+      const Expr *B = ASE->getBase()->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(B))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (!V->getType()->isArrayType())
+            return nullptr;
+      E = B;
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->hasLocalStorage() || isa<ParmVarDecl>(V))
+        return V;
+  return nullptr;
+}
+
+Uniformity Walker::threadIdxLevel(sym::Dim D) const {
+  const auto &B = Shape.Shape.BlockDim;
+  unsigned W = Opts.WarpSize;
+  if (D == sym::Dim::Y && B[0] % W == 0)
+    return Uniformity::WarpUniform;
+  if (D == sym::Dim::Z && (B[0] * B[1]) % W == 0)
+    return Uniformity::WarpUniform;
+  if (D != sym::Dim::X && Shape.Shape.BlockDim[D == sym::Dim::Y ? 1 : 2] == 1)
+    return Uniformity::Constant;
+  return Uniformity::LaneVarying;
+}
+
+void Walker::setVar(FnState &F, const VarDecl *V, const Level &L, bool Strong) {
+  auto It = F.Var.find(V);
+  Uniformity Old = It == F.Var.end() ? Uniformity::Constant : It->second;
+  Uniformity New = Strong ? L.U : std::max(Old, L.U);
+  F.Var[V] = New;
+  F.LastAssign[V] = ++F.Clock;
+  if (Strong)
+    F.VarSource[V] = L.Source; // the old value's story no longer applies
+  else if (!L.Source.empty() && (New > Old || !F.VarSource.count(V)))
+    F.VarSource[V] = L.Source;
+  if (L.DataDep)
+    F.DataDep.insert(V);
+}
+
+void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
+  // After a join, a variable assigned inside may hold either value.
+  for (const auto &[V, When] : F.LastAssign)
+    if (When > Since)
+      F.LastValue.erase(V);
+  if (U == Uniformity::Constant)
+    return;
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  for (const auto &[V, When] : F.LastAssign) {
+    if (When <= Since)
+      continue;
+    Uniformity &Cur = F.Var[V];
+    if (U > Cur) {
+      Cur = U;
+      F.VarSource[V] =
+          varianceSource(Loop ? VarianceKind::AssignedInLoop
+                              : VarianceKind::AssignedUnderCondition,
+                         "", S);
+    }
+  }
+}
+
+Level Walker::level(const Expr *E, FnState &F, unsigned Depth) {
+  Level L;
+  if (!E || Depth > 60)
+    return {Uniformity::LaneVarying, false,
+            varianceSource(VarianceKind::TooDeep), E};
+  E = E->IgnoreParens();
+  if (auto C = cudaBuiltinComponent(E)) {
+    if (C->first == "threadIdx") {
+      L.U = threadIdxLevel(C->second);
+      L.Source = varianceSource(VarianceKind::ThreadIndex, sourceText(E, Ctx));
+      L.SourceExpr = E;
+    } else if (C->first == "blockIdx") {
+      L.U = Uniformity::BlockUniform;
+    } else {
+      L.U = Uniformity::GridUniform;
+    }
+    return L;
+  }
+  if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<CharacterLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
+      isa<StringLiteral>(E) || isa<UnaryExprOrTypeTraitExpr>(E) ||
+      isa<CXXNullPtrLiteralExpr>(E))
+    return L;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+      if (F.IsKernel) {
+        // A kernel parameter is the same for the whole grid, unless the
+        // kernel assigns it.
+        auto It = F.Var.find(P);
+        L.U = std::max(Uniformity::GridUniform,
+                       It == F.Var.end() ? Uniformity::Constant : It->second);
+        if (It != F.Var.end() && F.VarSource.count(P))
+          L.Source = F.VarSource.lookup(P);
+        L.DataDep = F.DataDep.count(P);
+        return L;
+      }
+      auto It = F.ParamLevel.find(P);
+      L.U = It == F.ParamLevel.end() ? Uniformity::LaneVarying : It->second;
+      L.Source = F.ParamSource.lookup(P);
+      auto V = F.Var.find(P);
+      if (V != F.Var.end() && V->second > L.U) {
+        L.U = V->second;
+        L.Source = F.VarSource.lookup(P);
+      }
+      L.DataDep = F.DataDep.count(P);
+      return L;
+    }
+    if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (V->hasLocalStorage() && !isSharedVar(V)) {
+        auto It = F.Var.find(V);
+        L.U = It == F.Var.end() ? Uniformity::Constant : It->second;
+        L.Source = F.VarSource.lookup(V);
+        L.DataDep = F.DataDep.count(V);
+        return L;
+      }
+      if (V->getType().isConstQualified() || V->isConstexpr())
+        return L; // a constant
+      if (V->hasAttr<CUDAConstantAttr>())
+        L.U = Uniformity::GridUniform;
+      else
+        L.U = Uniformity::BlockUniform; // __device__ / __shared__ memory
+      return L;
+    }
+    return L; // enumerators, functions
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return load(E, {ASE->getBase(), ASE->getIdx()}, F, Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return load(E, {UO->getSubExpr()}, F, Depth);
+    return level(UO->getSubExpr(), F, Depth + 1);
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return load(E, {ME->getBase()}, F, Depth);
+    return level(ME->getBase(), F, Depth + 1);
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return call(CE, F, Depth);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    L = level(CO->getCond(), F, Depth + 1);
+    L.join(level(CO->getTrueExpr(), F, Depth + 1));
+    L.join(level(CO->getFalseExpr(), F, Depth + 1));
+    return L;
+  }
+  if (isa<CXXThisExpr>(E))
+    return {Uniformity::GridUniform, false, {}, nullptr};
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      L.join(level(CE, F, Depth + 1));
+  return L;
+}
+
+Level Walker::load(const Expr *E, std::initializer_list<const Expr *> AddrParts,
+                   FnState &F, unsigned Depth) {
+  Level A;
+  for (const Expr *P : AddrParts)
+    A.join(level(P, F, Depth + 1));
+  // A local array or struct: its elements have the variable's level.
+  if (const VarDecl *V = baseVar(E))
+    if (V->hasLocalStorage() && !isSharedVar(V) &&
+        !V->getType()->isPointerType() && !isa<ParmVarDecl>(V))
+      return A;
+  if (A.U == Uniformity::LaneVarying) {
+    A.DataDep = true;
+    A.Source = varianceSource(VarianceKind::Load, sourceText(E, Ctx));
+    A.SourceExpr = E;
+    return A;
+  }
+  A.U = std::max(A.U, Uniformity::BlockUniform);
+  return A;
+}
+
+/// A source that is a tile of \p Tile threads.
+static VarianceSource tileSource(VarianceKind K, unsigned Tile) {
+  VarianceSource S = varianceSource(K);
+  S.TileSize = Tile;
+  return S;
+}
+
+/// A value that every lane of the warp receives.
+static Level warpWide(Level L) {
+  L.U = std::max(L.U == Uniformity::LaneVarying ? Uniformity::WarpUniform : L.U,
+                 Uniformity::WarpUniform);
+  L.DataDep = false;
+  return L;
+}
+
+/// Member calls of cooperative groups' blocks, grids and tiles; \p Handled
+/// is cleared for the members that mean nothing special here.
+Level Walker::groupMemberCall(const CXXMemberCallExpr *MC, FnState &F,
+                              unsigned Depth, bool &Handled) {
+  Handled = true;
+  const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
+  unsigned Tile = tileSize(RD);
+  bool Block = isBlockGroup(RD);
+  const FunctionDecl *FD = MC->getDirectCallee();
+  StringRef N = FD->getIdentifier() ? FD->getName() : "";
+  auto Arg = [&](unsigned I) {
+    return I < MC->getNumArgs() ? level(MC->getArg(I), F, Depth + 1) : Level();
+  };
+  if (Tile || Block) {
+    switch (groupMember(N)) {
+    case GroupMember::Size:
+      return Level();
+    case GroupMember::GroupIndex:
+      return {Uniformity::BlockUniform, false, {}, nullptr};
+    case GroupMember::MetaGroupRank:
+      return Tile >= Opts.WarpSize
+                 ? Level{Uniformity::WarpUniform, false, {}, nullptr}
+                 : Level{Uniformity::LaneVarying, false,
+                         tileSource(VarianceKind::TileMetaGroupRank, Tile), MC};
+    case GroupMember::ThreadRank:
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::ThreadIndex, sourceText(MC, Ctx)),
+              MC};
+    case GroupMember::Vote:
+      if (Tile) {
+        Level L;
+        for (unsigned I = 0; I < MC->getNumArgs(); ++I)
+          L.join(Arg(I));
+        return Tile >= Opts.WarpSize ? warpWide(L)
+               : L.U == Uniformity::LaneVarying
+                   ? Level{Uniformity::LaneVarying, false,
+                           tileSource(VarianceKind::TileVote, Tile), MC}
+                   : L;
+      }
+      break;
+    case GroupMember::Shuffle:
+      if (Tile) {
+        Level V = Arg(0), Src = Arg(1);
+        if (Tile >= Opts.WarpSize && Src.U != Uniformity::LaneVarying)
+          return warpWide(V);
+      }
+      break;
+    case GroupMember::Sync:
+    case GroupMember::None:
+      break;
+    }
+  }
+  Handled = false;
+  return Level();
+}
+
+Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  auto Arg = [&](unsigned I) {
+    return I < CE->getNumArgs() ? level(CE->getArg(I), F, Depth + 1) : Level();
+  };
+  auto AllArgs = [&]() {
+    Level L;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      L.join(Arg(I));
+    return L;
+  };
+  if (!FD)
+    return AllArgs();
+  StringRef N = FD->getIdentifier() ? FD->getName() : "";
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    bool Handled;
+    Level L = groupMemberCall(MC, F, Depth, Handled);
+    if (Handled)
+      return L;
+  }
+  switch (intrinsicRole(N)) {
+  case IntrinsicRole::IndexedShuffle: {
+    Level V = Arg(1), Src = Arg(2);
+    bool FullWidth = CE->getNumArgs() < 4;
+    if (!FullWidth)
+      if (auto W = CE->getArg(3)->getIntegerConstantExpr(Ctx))
+        FullWidth = W->getZExtValue() >= Opts.WarpSize;
+    if (V.U != Uniformity::LaneVarying)
+      return V;
+    if (FullWidth && Src.U != Uniformity::LaneVarying)
+      return warpWide(V);
+    V.U = Uniformity::LaneVarying;
+    return V;
+  }
+  case IntrinsicRole::RelativeShuffle:
+    return Arg(1); // up/down/xor of a uniform value is that value
+  case IntrinsicRole::WarpVote:
+    return warpWide(AllArgs());
+  case IntrinsicRole::SpecialRegister: {
+    StringRef S = N.drop_front(SpecialRegisterPrefix.size());
+    switch (specialRegister(S)) {
+    case SpecialRegisterRole::ThreadIdx:
+      return {threadIdxLevel(S == "tid_x"   ? sym::Dim::X
+                             : S == "tid_y" ? sym::Dim::Y
+                                            : sym::Dim::Z),
+              false,
+              varianceSource(VarianceKind::ThreadIndex,
+                             "threadIdx." + S.substr(4).str()),
+              CE};
+    case SpecialRegisterRole::LaneId:
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::LaneId), CE};
+    case SpecialRegisterRole::BlockIdx:
+      return {Uniformity::BlockUniform, false, {}, nullptr};
+    case SpecialRegisterRole::LaunchDim:
+      return {Uniformity::GridUniform, false, {}, nullptr};
+    case SpecialRegisterRole::Other:
+      return {Uniformity::LaneVarying, false,
+              varianceSource(VarianceKind::SpecialRegister), CE};
+    }
+    break;
+  }
+  case IntrinsicRole::BlockVote:
+    return {Uniformity::BlockUniform, false, {}, nullptr};
+  case IntrinsicRole::AtomicResult:
+  case IntrinsicRole::LaneVaryingResult:
+    return {Uniformity::LaneVarying,
+            intrinsicRole(N) == IntrinsicRole::AtomicResult,
+            varianceSource(VarianceKind::CallResult, N.str()), CE};
+  case IntrinsicRole::None:
+    break;
+  }
+  // A helper with a body: its return value's level for these arguments.
+  // Not a kernel launched from device code (dynamic parallelism: a new
+  // grid, not a call), and not the toolkit's own headers (their generic
+  // paths, e.g. thread_group::sync() switching over group kinds, are not
+  // the user's control flow).
+  const FunctionDecl *Def = nullptr;
+  if (isa<CUDAKernelCallExpr>(CE) ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return AllArgs();
+  if (FD->hasBody(Def) && Def && !isa<CXXOperatorCallExpr>(CE) &&
+      CallDepth < MaxCallDepth && Def->getNumParams() == CE->getNumArgs())
+    return helper(*Def, CE, F, Depth);
+  return AllArgs();
+}
+
+Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
+                     FnState &Caller, unsigned Depth) {
+  FnState F;
+  initFunction(F, Def, Caller.ViaCall ? Caller.ViaCall : CE);
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    Level A = level(CE->getArg(I), Caller, Depth + 1);
+    const ParmVarDecl *P = Def.getParamDecl(I);
+    F.ParamLevel[P] = A.U;
+    F.ParamSource[P] = A.Source;
+    if (A.DataDep)
+      F.DataDep.insert(P);
+  }
+  ++CallDepth;
+  runFunction(F, Reporting);
+  --CallDepth;
+  Level R{F.Return, F.ReturnDataDep, F.ReturnSource, nullptr};
+  // Arguments passed by reference or pointer to a local: the helper may
+  // write them.
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
+    const VarDecl *V = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(A);
+        UO && UO->getOpcode() == UO_AddrOf)
+      V = assignedLocal(UO->getSubExpr());
+    else if (Def.getParamDecl(I)->getType()->isReferenceType() &&
+             !Def.getParamDecl(I)
+                  ->getType()
+                  .getNonReferenceType()
+                  .isConstQualified())
+      V = assignedLocal(A);
+    if (V)
+      setVar(Caller, V, R, /*Strong=*/false);
+  }
+  return R;
+}
+
+bool Walker::mentionsVaryingParam(const sym::Expr *E, const FnState &F,
+                                  unsigned Depth) {
+  if (Depth > 64)
+    return true;
+  if (E->kind() == sym::ExprKind::Param) {
+    for (const auto &[P, U] : F.ParamLevel)
+      if (P->getName() == E->name() && U >= Uniformity::WarpUniform)
+        return true;
+    return false;
+  }
+  for (const sym::Expr *O : E->ops())
+    if (mentionsVaryingParam(O, F, Depth + 1))
+      return true;
+  return false;
+}
+
+} // namespace divergence
+} // namespace warplint

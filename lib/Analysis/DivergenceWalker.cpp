@@ -1,0 +1,575 @@
+//===- DivergenceWalker.cpp - The divergence walk over one kernel ---------===//
+#include "Analysis/DivergenceWalker.h"
+
+#include "Analysis/DivergenceSources.h"
+#include "Analysis/GuardPatterns.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace warplint {
+namespace divergence {
+
+using sym::Uniformity;
+
+/// The guard patterns' questions, answered from one function's state.
+class FunctionGuardQueries : public GuardQueries {
+public:
+  FunctionGuardQueries(Walker &W, FnState &F) : W(W), F(F) {}
+  Level levelOf(const Expr *E) override { return W.level(E, F); }
+  bool isDataDependent(const VarDecl *V) const override {
+    return F.DataDep.count(V);
+  }
+  const Expr *lastValue(const VarDecl *V) const override {
+    return F.LastValue.lookup(V);
+  }
+  bool isUnmodified(const VarDecl *V) const override {
+    return F.Facts->isUnmodified(V);
+  }
+  const sym::Expr *build(const Expr *E) override { return F.Builder->build(E); }
+  bool readsVaryingParam(const sym::Expr *E) const override {
+    return !F.IsKernel && Walker::mentionsVaryingParam(E, F);
+  }
+
+private:
+  Walker &W;
+  FnState &F;
+};
+
+Walker::Walker(ASTContext &Ctx, sym::ExprContext &SC, MutationCache &M,
+               const KernelShape &Shape, const DivergenceOptions &Opts,
+               KernelDivergence &Out)
+    : Ctx(Ctx), SC(SC), Mutations(M), Shape(Shape), Opts(Opts), Out(Out),
+      Lanes(Ctx, SC, Shape) {}
+
+void Walker::runKernel(const FunctionDecl &K) {
+  FnState F;
+  initFunction(F, K, nullptr);
+  F.IsKernel = true;
+  runFunction(F, /*Report=*/true);
+}
+
+void Walker::initFunction(FnState &F, const FunctionDecl &FD,
+                          const CallExpr *Via) {
+  F.FD = &FD;
+  F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
+  F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
+  F.ViaCall = Via;
+}
+
+void Walker::runFunction(FnState &F, bool Report) {
+  bool Saved = Reporting;
+  F.Base = Stack.size();
+  VarLevels Params = F.Var; // a helper's by-reference parameters, if any
+  for (unsigned Pass = 0; Pass < 4; ++Pass) {
+    F.Changed = false;
+    F.Return = Uniformity::Constant;
+    F.Var = Params;
+    Reporting = false;
+    visit(F.FD->getBody(), F);
+    if (!F.Changed)
+      break;
+  }
+  if (Report) {
+    Reporting = true;
+    F.Return = Uniformity::Constant;
+    F.Var = Params;
+    visit(F.FD->getBody(), F);
+  }
+  Reporting = Saved;
+}
+
+Uniformity Walker::refine(const Expr *Cond, FnState &F, Uniformity AST,
+                          LaneSplit &Split) {
+  llvm::SmallVector<const Stmt *, 8> Enclosing;
+  for (size_t I = F.Base; I < Stack.size(); ++I)
+    Enclosing.push_back(Stack[I].S);
+  auto ReadsVarying = [&F](const sym::Expr *E) {
+    return mentionsVaryingParam(E, F);
+  };
+  LaneScope Scope{*F.Facts, *F.Builder, Enclosing, nullptr};
+  if (!F.IsKernel)
+    Scope.ReadsVaryingParam = ReadsVarying;
+  return Lanes.refine(Cond, AST, Scope, Split);
+}
+
+Uniformity Walker::jumpLevel(size_t From) const {
+  Uniformity U = Uniformity::Constant;
+  for (size_t I = From; I < Stack.size(); ++I)
+    if (!Stack[I].ExitOnly)
+      U = std::max(U, Stack[I].Level);
+  return U;
+}
+
+const Expr *Walker::innermostCond(size_t From, Uniformity AtLeast) const {
+  for (size_t I = Stack.size(); I-- > From;)
+    if (!Stack[I].ExitOnly && Stack[I].Level >= AtLeast && Stack[I].Cond)
+      return Stack[I].Cond;
+  return nullptr;
+}
+
+void Walker::push(const Stmt *S, const Expr *Cond, Uniformity U, bool Loop) {
+  Control C;
+  C.S = S;
+  C.Cond = Cond;
+  C.Level = U;
+  C.IsLoopOrSwitch = Loop;
+  Stack.push_back(C);
+}
+
+void Walker::assign(const Expr *LHS, const Level &RHS, FnState &F,
+                    const Expr *Value) {
+  const VarDecl *V = assignedLocal(LHS);
+  if (!V) {
+    noteStore(LHS);
+    return;
+  }
+  bool Scalar = isa<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+  setVar(F, V, RHS, Scalar);
+  F.LastValue.erase(V);
+  if (Scalar && Value)
+    F.LastValue[V] = Value;
+}
+
+void Walker::noteStore(const Expr *LHS) {
+  const VarDecl *V = baseVar(LHS);
+  if (!isSharedVar(V))
+    return;
+  // Only a store that every remaining thread makes (no divergent condition
+  // between the early return and the store) is one the departed threads
+  // would have made too; a leader's store under `if (threadIdx.x == 0)` is
+  // not missing when other threads leave.
+  bool Conditional = false;
+  for (size_t I = Stack.size(); I-- > 0;) {
+    Control &C = Stack[I];
+    if (C.ExitOnly) {
+      if (!Conditional)
+        C.SharedStoreAfter = true;
+    } else if (C.Level >= Uniformity::WarpUniform) {
+      Conditional = true;
+    }
+  }
+}
+
+void Walker::visitChildren(const Stmt *S, FnState &F) {
+  for (const Stmt *C : S->children())
+    visit(C, F);
+}
+
+void Walker::visitCompound(const CompoundStmt *CS, FnState &F) {
+  size_t Base = Stack.size();
+  for (const Stmt *Child : CS->body()) {
+    size_t J = Jumps.size();
+    visit(Child, F);
+    // A divergent break/continue/return inside Child: the rest of this
+    // block runs for only some threads.
+    Uniformity ValueLevel = Uniformity::Constant,
+               ExitLevel = Uniformity::Constant;
+    const Stmt *ExitS = nullptr;
+    const Expr *ExitCond = nullptr;
+    for (size_t I = J; I < Jumps.size(); ++I) {
+      const Jump &Jp = Jumps[I];
+      if (Jp.Kind == Jump::Return) {
+        if (Jp.Target == F.Base && Jp.Level > ExitLevel) {
+          ExitLevel = Jp.Level;
+          ExitS = Jp.S;
+          ExitCond = Jp.Cond;
+        }
+      } else if (Jp.Target < Base) {
+        ValueLevel = std::max(ValueLevel, Jp.Level);
+        if (!ExitS || Jp.Level > ExitLevel) {
+          ExitS = Jp.S;
+          ExitCond = Jp.Cond;
+        }
+      }
+    }
+    if (ValueLevel >= Uniformity::WarpUniform)
+      push(ExitS, ExitCond, ValueLevel, false);
+    else if (ExitLevel >= Uniformity::WarpUniform) {
+      push(ExitS, ExitCond, ExitLevel, false);
+      Stack.back().ExitOnly = true;
+    }
+  }
+  Stack.resize(Base);
+}
+
+void Walker::visitJump(const Stmt *S, FnState &F) {
+  // The innermost loop (or switch, for break) on the stack.
+  for (size_t I = Stack.size(); I-- > F.Base;) {
+    if (!Stack[I].IsLoopOrSwitch)
+      continue;
+    if (isa<ContinueStmt>(S) && isa<SwitchStmt>(Stack[I].S))
+      continue;
+    Uniformity U = jumpLevel(I + 1);
+    Jumps.push_back({isa<BreakStmt>(S) ? Jump::Break : Jump::Continue, U, I, S,
+                     innermostCond(I + 1, U)});
+    if (isa<ContinueStmt>(S)) {
+      Uniformity &E = F.LoopContinue[Stack[I].S];
+      if (U > E) {
+        E = U;
+        F.Changed = true;
+      }
+    }
+    if (isa<BreakStmt>(S) && !isa<SwitchStmt>(Stack[I].S)) {
+      Uniformity &E = F.LoopExit[Stack[I].S];
+      if (U > E) {
+        E = U;
+        F.Changed = true;
+      }
+      if (const Expr *C = innermostCond(I + 1, U)) {
+        Level CL = level(C, F);
+        VarianceSource Why =
+            varianceSource(VarianceKind::DivergentBreak, "", S);
+        if (!CL.Source.empty())
+          Why.Through = std::make_shared<VarianceSource>(CL.Source);
+        F.LoopExitWhy[Stack[I].S] = {std::move(Why), CL.DataDep};
+      }
+    }
+    break;
+  }
+}
+
+void Walker::visit(const Stmt *S, FnState &F) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    visitCompound(CS, F);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        if (const Expr *Init = V->getInit()) {
+          visit(Init, F);
+          if (!isSharedVar(V)) {
+            setVar(F, V, level(Init, F), /*Strong=*/true);
+            F.LastValue[V] = Init;
+          }
+        } else {
+          F.Var[V] = Uniformity::Constant;
+        }
+      }
+    return;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    if (IS->getInit())
+      visit(IS->getInit(), F);
+    if (IS->getConditionVariableDeclStmt())
+      visit(IS->getConditionVariableDeclStmt(), F);
+    visit(IS->getCond(), F);
+    Level C = level(IS->getCond(), F);
+    LaneSplit Split;
+    Uniformity U = refine(IS->getCond(), F, C.U, Split);
+    if (IS->isConsteval() || IS->isConstexpr())
+      U = Uniformity::Constant;
+    if (Reporting && U == Uniformity::LaneVarying)
+      record(IS, IS->getCond(), BranchKind::If, C, Split, F,
+             estimateBranch(IS->getThen(), IS->getElse(), Ctx));
+    push(IS, IS->getCond(), U, false);
+    uint64_t Since = F.Clock;
+    VarLevels Before = F.Var;
+    visit(IS->getThen(), F);
+    VarLevels AfterThen = std::move(F.Var);
+    F.Var = std::move(Before);
+    visit(IS->getElse(), F);
+    joinInto(F.Var, AfterThen);
+    Stack.pop_back();
+    syncJoin(F, Since, U, IS);
+    return;
+  }
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    visit(FS->getInit(), F);
+    loop(FS, FS->getCond(), {FS->getCond(), FS->getBody(), FS->getInc()}, F);
+    return;
+  }
+  if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    if (WS->getConditionVariableDeclStmt())
+      visit(WS->getConditionVariableDeclStmt(), F);
+    loop(WS, WS->getCond(), {WS->getCond(), WS->getBody()}, F);
+    return;
+  }
+  if (const auto *DoS = dyn_cast<DoStmt>(S)) {
+    loop(DoS, DoS->getCond(), {DoS->getBody(), DoS->getCond()}, F);
+    return;
+  }
+  if (const auto *RS = dyn_cast<CXXForRangeStmt>(S)) {
+    visit(RS->getRangeStmt(), F);
+    visit(RS->getBeginStmt(), F);
+    visit(RS->getEndStmt(), F);
+    loop(RS, RS->getCond(),
+         {RS->getCond(), RS->getLoopVarStmt(), RS->getBody(), RS->getInc()}, F);
+    return;
+  }
+  if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
+    if (SW->getInit())
+      visit(SW->getInit(), F);
+    visit(SW->getCond(), F);
+    Level C = level(SW->getCond(), F);
+    LaneSplit Split;
+    Uniformity U = refine(SW->getCond(), F, C.U, Split);
+    if (Reporting && U == Uniformity::LaneVarying) {
+      bool Unpred = false;
+      unsigned Cost = estimateCost(SW->getBody(), Ctx, Unpred);
+      record(SW, SW->getCond(), BranchKind::Switch, C, Split, F,
+             {Cost, Unpred});
+    }
+    push(SW, SW->getCond(), U, true);
+    uint64_t Since = F.Clock;
+    VarLevels Before = F.Var;
+    visit(SW->getBody(), F);
+    joinInto(F.Var, Before);
+    Stack.pop_back();
+    syncJoin(F, Since, U, SW);
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    visitJump(S, F);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    if (RS->getRetValue()) {
+      visit(RS->getRetValue(), F);
+      Level L = level(RS->getRetValue(), F);
+      L.join(Level{jumpLevel(F.Base), false, {}, nullptr});
+      if (L.U >= F.Return) {
+        if (!L.Source.empty())
+          F.ReturnSource = L.Source;
+        F.Return = L.U;
+      }
+      F.ReturnDataDep |= L.DataDep;
+    }
+    Uniformity U = jumpLevel(F.Base);
+    Jumps.push_back({Jump::Return, U, F.Base, S, innermostCond(F.Base, U)});
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp()) {
+      visit(BO->getRHS(), F);
+      visit(BO->getLHS(), F);
+      Level R = level(BO->getRHS(), F);
+      if (BO->isCompoundAssignmentOp())
+        R.join(level(BO->getLHS(), F));
+      assign(BO->getLHS(), R, F,
+             BO->isCompoundAssignmentOp() ? nullptr : BO->getRHS());
+      return;
+    }
+    if (BO->isLogicalOp()) {
+      visit(BO->getLHS(), F);
+      Level C = level(BO->getLHS(), F);
+      LaneSplit Split;
+      Uniformity U = refine(BO->getLHS(), F, C.U, Split);
+      bool Unpred = false;
+      unsigned Cost = estimateCost(BO->getRHS(), Ctx, Unpred);
+      if (Reporting && U == Uniformity::LaneVarying && (Unpred || Cost > 7))
+        record(BO, BO->getLHS(), BranchKind::ShortCircuit, C, Split, F,
+               {Cost, Unpred});
+      push(BO, BO->getLHS(), U, false);
+      uint64_t Since = F.Clock;
+      VarLevels Before = F.Var;
+      visit(BO->getRHS(), F);
+      joinInto(F.Var, Before);
+      Stack.pop_back();
+      syncJoin(F, Since, U, BO);
+      return;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp()) {
+    visit(UO->getSubExpr(), F);
+    assign(UO->getSubExpr(), level(UO->getSubExpr(), F), F);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    visitChildren(S, F);
+    callStatement(CE, F);
+    return;
+  }
+  if (isa<LambdaExpr>(S))
+    return;
+  visitChildren(S, F);
+}
+
+void Walker::loop(const Stmt *L, const Expr *Cond,
+                  std::initializer_list<const Stmt *> Parts, FnState &F) {
+  // The variables' levels at the loop head: the entry joined with the back
+  // edge, iterated until stable (a few rounds; levels only rise).
+  uint64_t Since = F.Clock;
+  VarLevels Entry = F.Var;
+  bool Saved = Reporting;
+  Reporting = false;
+  Uniformity U = Uniformity::Constant;
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    VarLevels Head = F.Var;
+    U = loopOnce(L, Cond, Parts, F);
+    joinInto(F.Var, Entry);
+    // Back at the head: lanes that skipped the rest of an iteration (a
+    // divergent continue) hold different values. Lanes that left do not
+    // take part any more.
+    syncJoin(F, Since, F.LoopContinue.lookup(L), L);
+    joinInto(F.Var, Head);
+    if (F.Var == Head)
+      break;
+  }
+  Reporting = Saved;
+  if (Reporting) {
+    VarLevels Head = F.Var;
+    U = loopOnce(L, Cond, Parts, F);
+    F.Var = std::move(Head);
+  }
+  // After the loop, threads that ran different numbers of iterations (or
+  // broke out at different points) meet again.
+  syncJoin(F, Since, U, L);
+}
+
+Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
+                            std::initializer_list<const Stmt *> Parts,
+                            FnState &F) {
+  Level C = Cond ? level(Cond, F) : Level();
+  LaneSplit Split;
+  Uniformity U = Cond ? refine(Cond, F, C.U, Split) : C.U;
+  if (Cond && U == Uniformity::LaneVarying && !Split.Exact)
+    Lanes.tripCounts(L, *F.Builder, U, Split);
+  Uniformity Exit = F.LoopExit.lookup(L);
+  if (Exit == Uniformity::LaneVarying &&
+      (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
+    // The condition is uniform but some lanes break out early.
+    U = Exit;
+    C.U = Exit;
+    auto It = F.LoopExitWhy.find(L);
+    if (It != F.LoopExitWhy.end()) {
+      C.Source = It->second.first;
+      C.DataDep = It->second.second;
+    }
+  }
+  if (Reporting && U == Uniformity::LaneVarying) {
+    bool Unpred = true;
+    const Stmt *Body = nullptr;
+    if (const auto *FS = dyn_cast<ForStmt>(L))
+      Body = FS->getBody();
+    else if (const auto *WS = dyn_cast<WhileStmt>(L))
+      Body = WS->getBody();
+    else if (const auto *DS = dyn_cast<DoStmt>(L))
+      Body = DS->getBody();
+    else if (const auto *RS = dyn_cast<CXXForRangeStmt>(L))
+      Body = RS->getBody();
+    unsigned Cost = estimateCost(Body, Ctx, Unpred);
+    record(L, Cond, BranchKind::Loop, C, Split, F, {Cost, true});
+  }
+  Uniformity Level = std::max(U, Exit);
+  push(L, Cond, Level, true);
+  for (const Stmt *P : Parts)
+    visit(P, F);
+  Stack.pop_back();
+  return Level;
+}
+
+void Walker::callStatement(const CallExpr *CE, FnState &F) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return;
+  StringRef N = FD->getIdentifier() ? FD->getName() : "";
+  bool Warp = false;
+  bool IsBarrier = false;
+  DivergentBarrier Found;
+  if (isBarrierName(N, Warp)) {
+    IsBarrier = true;
+    Found.Kind = BarrierKind::Builtin;
+    Found.Callee = N.str();
+    if (Warp && CE->getNumArgs() >= 1) {
+      auto M = CE->getArg(0)->getIntegerConstantExpr(Ctx);
+      if (!M || M->getZExtValue() != 0xffffffffULL)
+        return; // a partial mask names its lanes: not a full-warp barrier
+    }
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
+    if (groupMember(N) == GroupMember::Sync && isBlockGroup(RD)) {
+      IsBarrier = true;
+      Found.Kind = RD->getName() == "grid_group" ? BarrierKind::GridGroupSync
+                                                 : BarrierKind::BlockGroupSync;
+    } else if (groupMember(N) == GroupMember::Sync &&
+               tileSize(RD) == Opts.WarpSize) {
+      IsBarrier = true;
+      Found.Kind = BarrierKind::TileSync;
+      Found.TileSize = tileSize(RD);
+      Warp = true;
+    }
+  } else if (N == "sync" && CE->getNumArgs() == 1) {
+    // cg::sync(group)
+    if (const auto *RD = CE->getArg(0)
+                             ->getType()
+                             .getNonReferenceType()
+                             ->getAsCXXRecordDecl())
+      if (isBlockGroup(RD)) {
+        IsBarrier = true;
+        Found.Kind = BarrierKind::FreeBlockGroupSync;
+      }
+  }
+  if (IsBarrier) {
+    Found.WarpScope = Warp;
+    if (Reporting)
+      barrier(CE, Found, F);
+    return;
+  }
+  // Helpers: their barriers are found when level() walks them.
+  if (FD->hasBody() && !isa<CXXOperatorCallExpr>(CE) &&
+      !isa<CUDAKernelCallExpr>(CE))
+    (void)level(CE, F);
+}
+
+void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
+                     FnState &F) {
+  Uniformity Need =
+      Found.WarpScope ? Uniformity::LaneVarying : Uniformity::WarpUniform;
+  for (size_t I = 0; I < Stack.size(); ++I) {
+    const Control &C = Stack[I];
+    if (C.Level < Need)
+      continue;
+    DivergentBarrier B = Found;
+    B.Call = CE;
+    B.Control = C.S;
+    B.ControlCond = C.Cond;
+    B.AfterExit = C.ExitOnly;
+    B.SharedStoreAfterExit = C.SharedStoreAfter;
+    B.Level = C.Level;
+    B.ViaCall = F.ViaCall;
+    for (const auto &Old : Out.Barriers)
+      if (Old.Call == CE)
+        return;
+    Out.Barriers.push_back(B);
+    return;
+  }
+}
+
+void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
+                    const Level &C, const LaneSplit &Split, FnState &F,
+                    BodyEstimate Est) {
+  for (const auto &Old : Out.Branches)
+    if (Old.S == S)
+      return;
+  DivergentBranch B;
+  B.S = S;
+  B.Cond = Cond;
+  B.Kind = K;
+  B.DataDependent = C.DataDep;
+  B.Source = C.Source;
+  B.SourceExpr = C.SourceExpr;
+  B.BodyCost = Est.Cost;
+  B.ContainsLoop = K == BranchKind::Loop || containsLoop(S);
+  B.Unpredicable = Est.Unpredicable;
+  B.Split = Split;
+  B.ViaCall = F.ViaCall;
+  if (!Split.Exact && Cond) {
+    FunctionGuardQueries Q(*this, F);
+    if (K == BranchKind::If || K == BranchKind::ShortCircuit)
+      B.TailGuard = isBoundGuard(Cond, Q);
+    else if (K == BranchKind::Loop)
+      B.TailGuard = isBoundGuard(Cond, Q, S);
+  }
+  Out.Branches.push_back(B);
+}
+
+} // namespace divergence
+} // namespace warplint

@@ -1,0 +1,187 @@
+//===- DivergenceWalker.h - The divergence walk over one kernel -*- C++ -*-===//
+//
+// Part of warplint; private to lib/Analysis. The walker visits a kernel (and
+// the __device__ helpers it calls, with the arguments' levels) in program
+// order for one block shape. It keeps the flow-sensitive level of every local
+// variable (DivergenceLattice) and the stack of enclosing control flow, and
+// records the divergent branches and barriers. It asks DivergenceSources what
+// a builtin returns, LaneSplit which lanes take which side, BranchCost how
+// much work a branch controls and GuardPatterns whether it is a tail guard.
+//
+// DivergenceLevels.cpp holds the transfer functions (the level of an
+// expression), DivergenceWalker.cpp the walk over statements.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_DIVERGENCEWALKER_H
+#define WARPLINT_ANALYSIS_DIVERGENCEWALKER_H
+
+#include "Analysis/BranchCost.h"
+#include "Analysis/Divergence.h"
+#include "Analysis/DivergenceLattice.h"
+#include "Analysis/LaneSplit.h"
+#include "Frontend/ExprBuilder.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warplint {
+namespace divergence {
+
+/// The variable an lvalue names, through subscripts, members and casts:
+/// `acc[k].x` -> acc.
+const clang::VarDecl *baseVar(const clang::Expr *E);
+/// A __shared__ variable.
+bool isSharedVar(const clang::VarDecl *V);
+/// The variable `x` of a local scalar or aggregate lvalue that is written by
+/// an assignment: a local variable or an element/field of a local array or
+/// struct (not memory reached through a pointer).
+const clang::VarDecl *assignedLocal(const clang::Expr *LHS);
+/// The source text of \p E (in its macro expansion).
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// One enclosing piece of control flow during the walk.
+struct Control {
+  const clang::Stmt *S = nullptr;
+  const clang::Expr *Cond = nullptr;
+  sym::Uniformity Level = sym::Uniformity::Constant;
+  /// Statements after a divergent `return`: only some threads run them, but
+  /// the threads that left never use the values again.
+  bool ExitOnly = false;
+  bool SharedStoreAfter = false;
+  bool IsLoopOrSwitch = false;
+};
+
+/// A break, continue or return met during the walk, with its level.
+struct Jump {
+  enum KindT { Break, Continue, Return } Kind;
+  sym::Uniformity Level;
+  size_t Target; ///< Stack index of the loop/switch (break/continue) or the
+                 ///< function base (return).
+  const clang::Stmt *S;
+  const clang::Expr *Cond; ///< The innermost divergent condition above it.
+};
+
+/// The facts about one function during one analysis.
+struct FnState {
+  const clang::FunctionDecl *FD = nullptr;
+  std::unique_ptr<FunctionFacts> Facts;
+  std::unique_ptr<ExprBuilder> Builder;
+  bool IsKernel = false;
+  llvm::DenseMap<const clang::ParmVarDecl *, sym::Uniformity> ParamLevel;
+  llvm::DenseMap<const clang::ParmVarDecl *, VarianceSource> ParamSource;
+  /// The level of each local variable at the current point of the walk
+  /// (flow-sensitive; joined at the ends of branches and loops).
+  VarLevels Var;
+  /// When each variable was last assigned (a clock of assignments).
+  llvm::DenseMap<const clang::VarDecl *, uint64_t> LastAssign;
+  uint64_t Clock = 0;
+  /// The expression a scalar was last set to on the straight-line path to
+  /// here (forgotten at joins), for reading an index through a variable.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> LastValue;
+  /// The level of the divergent `continue`s of each loop.
+  llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopContinue;
+  llvm::DenseMap<const clang::VarDecl *, VarianceSource> VarSource;
+  llvm::DenseSet<const clang::VarDecl *> DataDep;
+  llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopExit;
+  /// Why a loop's exit differs between lanes: (a divergent break,
+  /// data-dependent).
+  llvm::DenseMap<const clang::Stmt *, std::pair<VarianceSource, bool>>
+      LoopExitWhy;
+  sym::Uniformity Return = sym::Uniformity::Constant;
+  bool ReturnDataDep = false;
+  VarianceSource ReturnSource;
+  size_t Base = 0; ///< Stack size when the function was entered.
+  const clang::CallExpr *ViaCall = nullptr;
+  bool Changed = false;
+};
+
+/// Walks one kernel for one block shape and fills a KernelDivergence.
+class Walker {
+public:
+  Walker(clang::ASTContext &Ctx, sym::ExprContext &SC, MutationCache &M,
+         const KernelShape &Shape, const DivergenceOptions &Opts,
+         KernelDivergence &Out);
+
+  void runKernel(const clang::FunctionDecl &K);
+
+private:
+  friend class FunctionGuardQueries;
+
+  void initFunction(FnState &F, const clang::FunctionDecl &FD,
+                    const clang::CallExpr *Via);
+  /// Fixpoint over the variables' levels, then one reporting pass.
+  void runFunction(FnState &F, bool Report);
+
+  // ----- levels (DivergenceLevels.cpp) -------------------------------------
+  sym::Uniformity threadIdxLevel(sym::Dim D) const;
+  /// Records an assignment: a strong update for a scalar (the variable now
+  /// holds this value), a weak one (joined with the old level) for an element
+  /// or field of a local array or struct.
+  void setVar(FnState &F, const clang::VarDecl *V, const Level &L, bool Strong);
+  /// Sync dependence at a join: the variables assigned since \p Since (inside
+  /// the region that \p S controls with a condition of level \p U) now differ
+  /// as much as the condition does, for the threads that meet again here.
+  void syncJoin(FnState &F, uint64_t Since, sym::Uniformity U,
+                const clang::Stmt *S);
+  Level level(const clang::Expr *E, FnState &F, unsigned Depth = 0);
+  /// A value read from memory: the same for all lanes when they read the
+  /// same address (at the same time), else data-dependent.
+  Level load(const clang::Expr *E,
+             std::initializer_list<const clang::Expr *> AddrParts, FnState &F,
+             unsigned Depth);
+  Level call(const clang::CallExpr *CE, FnState &F, unsigned Depth);
+  Level groupMemberCall(const clang::CXXMemberCallExpr *MC, FnState &F,
+                        unsigned Depth, bool &Handled);
+  Level helper(const clang::FunctionDecl &Def, const clang::CallExpr *CE,
+               FnState &Caller, unsigned Depth);
+  static bool mentionsVaryingParam(const sym::Expr *E, const FnState &F,
+                                   unsigned Depth = 0);
+
+  // ----- the walk (DivergenceWalker.cpp) -----------------------------------
+  sym::Uniformity refine(const clang::Expr *Cond, FnState &F,
+                         sym::Uniformity AST, LaneSplit &Split);
+  sym::Uniformity jumpLevel(size_t From) const;
+  const clang::Expr *innermostCond(size_t From, sym::Uniformity AtLeast) const;
+  void push(const clang::Stmt *S, const clang::Expr *Cond, sym::Uniformity U,
+            bool Loop);
+  void assign(const clang::Expr *LHS, const Level &RHS, FnState &F,
+              const clang::Expr *Value = nullptr);
+  void noteStore(const clang::Expr *LHS);
+  void visitChildren(const clang::Stmt *S, FnState &F);
+  void visit(const clang::Stmt *S, FnState &F);
+  void visitCompound(const clang::CompoundStmt *CS, FnState &F);
+  void visitJump(const clang::Stmt *S, FnState &F);
+  void loop(const clang::Stmt *L, const clang::Expr *Cond,
+            std::initializer_list<const clang::Stmt *> Parts, FnState &F);
+  /// One walk over the loop at the current head levels; the loop's level.
+  sym::Uniformity loopOnce(const clang::Stmt *L, const clang::Expr *Cond,
+                           std::initializer_list<const clang::Stmt *> Parts,
+                           FnState &F);
+  void callStatement(const clang::CallExpr *CE, FnState &F);
+  /// Records the barrier \p Found (kind and scope filled in) if a control
+  /// statement on the stack differs within its scope.
+  void barrier(const clang::CallExpr *CE, const DivergentBarrier &Found,
+               FnState &F);
+  void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
+              const Level &C, const LaneSplit &Split, FnState &F,
+              BodyEstimate Est);
+
+  clang::ASTContext &Ctx;
+  sym::ExprContext &SC;
+  MutationCache &Mutations;
+  const KernelShape &Shape;
+  const DivergenceOptions &Opts;
+  KernelDivergence &Out;
+  LaneEvaluator Lanes;
+  std::vector<Control> Stack;
+  std::vector<Jump> Jumps;
+  bool Reporting = false;
+  unsigned CallDepth = 0;
+};
+
+} // namespace divergence
+} // namespace warplint
+
+#endif

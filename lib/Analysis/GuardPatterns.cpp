@@ -1,0 +1,171 @@
+//===- GuardPatterns.cpp - Branches that split only one warp --------------===//
+#include "Analysis/GuardPatterns.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <functional>
+
+using namespace clang;
+
+namespace warplint {
+namespace divergence {
+
+using sym::Uniformity;
+
+GuardQueries::~GuardQueries() = default;
+
+namespace {
+
+/// `while (i < n) { ...; i += stride; }`: a counter that the loop only
+/// advances by a uniform stride (a grid-stride loop written with while or
+/// with a counter declared before the loop), starting from a value that is
+/// not read from memory.
+bool isStrideCounter(const Expr *E, const Stmt *Loop, GuardQueries &Q) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || !V->getType()->isIntegerType() ||
+      Q.isDataDependent(V))
+    return false;
+  bool Ok = true, Advanced = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target) {
+      const auto *T = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+      if (T && T->getDecl() == V) {
+        if (const auto *CA = dyn_cast<CompoundAssignOperator>(S)) {
+          Ok &= CA->getOpcode() == BO_AddAssign &&
+                Q.levelOf(CA->getRHS()).U != Uniformity::LaneVarying;
+        } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+          Ok &= UO->isIncrementOp();
+        } else {
+          const auto *R = dyn_cast<BinaryOperator>(
+              cast<BinaryOperator>(S)->getRHS()->IgnoreParenImpCasts());
+          const DeclRefExpr *Self =
+              R ? dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts())
+                : nullptr;
+          Ok &= R && R->getOpcode() == BO_Add && Self && Self->getDecl() == V &&
+                Q.levelOf(R->getRHS()).U != Uniformity::LaneVarying;
+        }
+        Advanced = true;
+      }
+    }
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  if (const auto *WS = dyn_cast<WhileStmt>(Loop))
+    Scan(WS->getBody());
+  else if (const auto *FS = dyn_cast<ForStmt>(Loop)) {
+    Scan(FS->getBody());
+    Scan(FS->getInc());
+  } else if (const auto *DS = dyn_cast<DoStmt>(Loop))
+    Scan(DS->getBody());
+  else
+    return false;
+  return Ok && Advanced;
+}
+
+/// `slot = atomicAdd(counter, 1)` with a uniform counter and increment: the
+/// lanes of a warp get consecutive values (nvcc aggregates the warp's
+/// atomics), so `slot < capacity` splits only the warp that crosses it.
+bool isQueueSlot(const Expr *E, GuardQueries &Q) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->hasLocalStorage() && V->getInit() && Q.isUnmodified(V))
+        E = V->getInit()->IgnoreParenImpCasts();
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() ||
+      !(FD->getName() == "atomicAdd" || FD->getName() == "atomicInc") ||
+      CE->getNumArgs() != 2 || !CE->getType()->isIntegerType())
+    return false;
+  return Q.levelOf(CE->getArg(0)).U != Uniformity::LaneVarying &&
+         Q.levelOf(CE->getArg(1)).U != Uniformity::LaneVarying;
+}
+
+/// A lane-varying leaf whose value is not a known function of the lane, or
+/// an operation that is not monotone in the lane.
+bool hasLaneVaryingUnknown(const sym::Expr *E, unsigned Depth = 0) {
+  if (Depth > 64)
+    return true;
+  if ((E->kind() == sym::ExprKind::Unknown ||
+       E->kind() == sym::ExprKind::LoopIV) &&
+      E->leafUniformity() == Uniformity::LaneVarying)
+    return true;
+  if ((E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
+       E->kind() == sym::ExprKind::Xor) &&
+      E->mayVaryByLane())
+    return true; // not monotone in the lane (uniform operands are fine)
+  for (const sym::Expr *O : E->ops())
+    if (hasLaneVaryingUnknown(O, Depth + 1))
+      return true;
+  return false;
+}
+
+bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
+                const Stmt *Loop) {
+  C = C->IgnoreParenImpCasts();
+  if (Depth > 8)
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(C);
+      UO && UO->getOpcode() == UO_LNot)
+    return boundGuard(UO->getSubExpr(), Q, Depth + 1, Loop);
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+    auto Side = [&](const Expr *S) {
+      Level L = Q.levelOf(S);
+      return L.U != Uniformity::LaneVarying ||
+             boundGuard(S, Q, Depth + 1, Loop);
+    };
+    return Side(BO->getLHS()) && Side(BO->getRHS());
+  }
+  if (!BO->isRelationalOp())
+    return false;
+  Level L = Q.levelOf(BO->getLHS()), R = Q.levelOf(BO->getRHS());
+  const Expr *Var = nullptr;
+  if (L.U == Uniformity::LaneVarying && R.U != Uniformity::LaneVarying)
+    Var = BO->getLHS();
+  else if (R.U == Uniformity::LaneVarying && L.U != Uniformity::LaneVarying)
+    Var = BO->getRHS();
+  if (Var && isQueueSlot(Var, Q))
+    return true;
+  if (Var && Loop && isStrideCounter(Var, Loop, Q))
+    return !L.DataDep && !R.DataDep;
+  if (!Var || L.DataDep || R.DataDep)
+    return false;
+  // A constant bound is a tail guard too when the lanes could not be
+  // evaluated (the index carries a runtime offset: `ix > 0` with ix =
+  // blockX * blockDim.x + threadIdx.x); evaluable conditions such as
+  // `threadIdx.x < 16` never get here.
+  if (!Var->getType()->isIntegerType())
+    return false;
+  // The index is affine in the thread index: no unknown lane-varying leaf.
+  // A variable reassigned on the way here is read through its last value.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const Expr *Last = Q.lastValue(V); !Loop && Last &&
+                                             !Q.isUnmodified(V) &&
+                                             Last->getType()->isIntegerType())
+        Var = Last;
+  const sym::Expr *S = Q.build(Var);
+  return !hasLaneVaryingUnknown(S) && !Q.readsVaryingParam(S);
+}
+
+} // namespace
+
+bool isBoundGuard(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
+  return boundGuard(C, Q, 0, Loop);
+}
+
+} // namespace divergence
+} // namespace warplint

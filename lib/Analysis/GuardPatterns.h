@@ -1,0 +1,53 @@
+//===- GuardPatterns.h - Branches that split only one warp ------*- C++ -*-===//
+//
+// Part of warplint; private to lib/Analysis. Recognises the lane-varying
+// conditions that in practice split at most the one warp that straddles a
+// bound: tail guards (`if (i < n)`, `if (i >= n) return;`, `x < w && y < h`)
+// with a lane-linear index against a uniform runtime bound, grid-stride
+// loops whose counter only advances by a uniform stride, and queue slots
+// taken with an aggregated atomicAdd. They ask the walk for the levels of
+// the operands through GuardQueries.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_GUARDPATTERNS_H
+#define WARPLINT_ANALYSIS_GUARDPATTERNS_H
+
+#include "Analysis/DivergenceLattice.h"
+
+namespace clang {
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace warplint {
+namespace divergence {
+
+/// What the guard patterns ask of the walk at the point of the branch.
+class GuardQueries {
+public:
+  virtual ~GuardQueries();
+  /// The level of \p E here.
+  virtual Level levelOf(const clang::Expr *E) = 0;
+  /// \p V holds a value read at lane-varying addresses.
+  virtual bool isDataDependent(const clang::VarDecl *V) const = 0;
+  /// The expression \p V was last set to on the straight-line path here.
+  virtual const clang::Expr *lastValue(const clang::VarDecl *V) const = 0;
+  /// Nothing in the function modifies \p V after its initialiser.
+  virtual bool isUnmodified(const clang::VarDecl *V) const = 0;
+  /// \p E as a symbolic expression.
+  virtual const sym::Expr *build(const clang::Expr *E) = 0;
+  /// \p E reads a helper parameter whose argument is not uniform.
+  virtual bool readsVaryingParam(const sym::Expr *E) const = 0;
+};
+
+/// `i < n`, `x < w && y < h`, `i >= n`: lane-linear indices against bounds
+/// that are the same for every lane and not known at compile time. \p Loop is
+/// the loop whose condition \p C is, if any (a stride counter then counts).
+bool isBoundGuard(const clang::Expr *C, GuardQueries &Q,
+                  const clang::Stmt *Loop = nullptr);
+
+} // namespace divergence
+} // namespace warplint
+
+#endif

@@ -1,0 +1,361 @@
+//===- LaneSplit.cpp - Exact per-lane evaluation of conditions ------------===//
+#include "Analysis/LaneSplit.h"
+
+#include "Frontend/ExprBuilder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace warplint {
+namespace divergence {
+
+using sym::Uniformity;
+
+namespace {
+
+/// Loops longer than this are not enumerated.
+constexpr unsigned MaxEnumeratedIterations = 64;
+
+bool same(const sym::SymValue &A, const sym::SymValue &B) {
+  return A.Const == B.Const && A.sameTerms(B);
+}
+
+bool divergent(const std::vector<sym::SymValue> &W) {
+  for (const auto &V : W)
+    if (!same(V, W.front()))
+      return true;
+  return false;
+}
+
+/// The loop variables a symbolic expression mentions.
+void loopIVs(const sym::Expr *E, llvm::SmallVectorImpl<std::string> &Out,
+             unsigned Depth = 0) {
+  if (Depth > 64)
+    return;
+  if (E->kind() == sym::ExprKind::LoopIV) {
+    std::string N = E->name().str();
+    if (llvm::find(Out, N) == Out.end())
+      Out.push_back(N);
+  }
+  for (const sym::Expr *O : E->ops())
+    loopIVs(O, Out, Depth + 1);
+}
+
+} // namespace
+
+LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
+                             const KernelShape &Shape)
+    : Ctx(Ctx), SC(SC), Shape(Shape) {
+  for (const auto &P : Shape.Params)
+    Bind[P.first] = P.second;
+}
+
+std::optional<std::vector<LaneEvaluator::WarpValues>>
+LaneEvaluator::evalLanes(const sym::Expr *E, const sym::Bindings &B) {
+  sym::ThreadEvaluator TE(SC, Shape.Shape, B);
+  std::vector<WarpValues> Warps;
+  const sym::LaunchShape &S = Shape.Shape;
+  for (unsigned W = 0; W < S.warpsPerBlock(); ++W) {
+    WarpValues Vals;
+    for (unsigned L = 0; L < S.WarpSize; ++L) {
+      unsigned Linear = W * S.WarpSize + L;
+      if (Linear >= S.threadsPerBlock())
+        break;
+      auto V = TE.eval(E, S.threadOf(Linear));
+      if (!V)
+        return std::nullopt;
+      Vals.push_back(*V);
+    }
+    Warps.push_back(std::move(Vals));
+  }
+  return Warps;
+}
+
+void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
+                             LaneSplit &Split) {
+  Split.Exact = true;
+  Split.Warps = Warps.size();
+  Split.DivergentWarps = 0;
+  std::optional<std::vector<bool>> Pattern;
+  bool SamePattern = true, Boolean = true, Single = true;
+  for (unsigned W = 0; W < Warps.size(); ++W) {
+    if (!divergent(Warps[W]))
+      continue;
+    if (!Split.DivergentWarps)
+      Split.FirstDivergentWarp = W;
+    ++Split.DivergentWarps;
+    std::vector<bool> T;
+    unsigned On = 0;
+    for (const auto &V : Warps[W]) {
+      if (!V.isConstant())
+        Boolean = false;
+      T.push_back(V.Const != 0);
+      On += V.Const != 0;
+    }
+    Single &= On == 1;
+    if (!Pattern)
+      Pattern = T;
+    else if (*Pattern != T)
+      SamePattern = false;
+  }
+  Split.SingleLane = Boolean && Single && Split.DivergentWarps > 0;
+  // The mask holds 64 lanes; a wider warp keeps only the counts.
+  Split.SamePattern =
+      Boolean && SamePattern && Pattern && Pattern->size() <= 64;
+  if (!Split.SamePattern)
+    return;
+  Split.LanesPerWarp = Pattern->size();
+  for (unsigned L = 0; L < Pattern->size(); ++L)
+    if ((*Pattern)[L])
+      Split.TakenLanes |= uint64_t(1) << L;
+}
+
+std::optional<std::vector<std::pair<int64_t, int64_t>>>
+LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
+  for (const Stmt *Enclosing : llvm::reverse(Scope.Enclosing)) {
+    const auto *FS = dyn_cast_or_null<ForStmt>(Enclosing);
+    if (!FS || !FS->getCond())
+      continue;
+    const VarDecl *V = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+        DS && DS->isSingleDecl())
+      V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!V)
+      continue;
+    const LoopVarInfo *LI = Scope.Facts.loopVar(V);
+    if (!LI || LI->Loop != FS)
+      continue;
+    std::string VName = V->getName().str();
+    bool Geometric = LI->Geometric;
+    if (Name != (Geometric ? VName : VName + ".iter"))
+      continue;
+    const sym::Expr *Cond = Scope.Builder.build(FS->getCond());
+    sym::Bindings B = Bind;
+    sym::ThreadEvaluator TE(SC, Shape.Shape, B);
+    std::vector<std::pair<int64_t, int64_t>> Values; // (binding, IV value)
+    if (!Geometric) {
+      const sym::Expr *IV = Scope.Builder.build(
+          DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                              const_cast<VarDecl *>(V), false, SourceLocation(),
+                              V->getType(), VK_LValue));
+      for (int64_t K = 0; K < MaxEnumeratedIterations; ++K) {
+        B[Name] = K;
+        sym::ThreadEvaluator T2(SC, Shape.Shape, B);
+        auto C = T2.eval(Cond, {0, 0, 0});
+        auto Val = T2.eval(IV, {0, 0, 0});
+        if (!C || !C->isConstant() || !Val || !Val->isConstant())
+          return std::nullopt;
+        if (!C->Const)
+          return Values;
+        Values.push_back({K, Val->Const});
+      }
+      return std::nullopt;
+    }
+    // Geometric: first value, then the increment applied step by step.
+    auto Init = TE.eval(Scope.Builder.build(LI->Init), {0, 0, 0});
+    if (!Init || !Init->isConstant())
+      return std::nullopt;
+    int64_t Cur = Init->Const;
+    for (unsigned K = 0; K < MaxEnumeratedIterations; ++K) {
+      B[Name] = Cur;
+      sym::ThreadEvaluator T2(SC, Shape.Shape, B);
+      auto C = T2.eval(Cond, {0, 0, 0});
+      if (!C || !C->isConstant())
+        return std::nullopt;
+      if (!C->Const)
+        return Values;
+      Values.push_back({Cur, Cur});
+      auto Next = step(FS->getInc(), V, Cur);
+      if (!Next || *Next == Cur)
+        return std::nullopt;
+      Cur = *Next;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,
+                                           int64_t Cur) {
+  if (!Inc)
+    return std::nullopt;
+  Inc = Inc->IgnoreParenImpCasts();
+  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
+    if (auto C = E->getIntegerConstantExpr(Ctx))
+      return C->getExtValue();
+    return std::nullopt;
+  };
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc)) {
+    auto C = Const(CA->getRHS());
+    if (!C)
+      return std::nullopt;
+    switch (CA->getOpcode()) {
+    case BO_ShrAssign:
+      return *C >= 0 && *C < 63 ? std::optional<int64_t>(Cur >> *C)
+                                : std::nullopt;
+    case BO_ShlAssign:
+      return *C >= 0 && *C < 32 ? std::optional<int64_t>(Cur << *C)
+                                : std::nullopt;
+    case BO_MulAssign:
+      return Cur * *C;
+    case BO_DivAssign:
+      return *C ? std::optional<int64_t>(Cur / *C) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
+      BO && BO->getOpcode() == BO_Assign) {
+    const auto *R =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return std::nullopt;
+    const auto *L = dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts());
+    auto C = Const(R->getRHS());
+    if (R->getOpcode() == BO_Mul && (!L || L->getDecl() != V)) {
+      // c * i
+      L = dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts());
+      C = Const(R->getLHS());
+    }
+    if (!L || L->getDecl() != V || !C)
+      return std::nullopt;
+    switch (R->getOpcode()) {
+    case BO_Shr:
+      return *C >= 0 && *C < 63 ? std::optional<int64_t>(Cur >> *C)
+                                : std::nullopt;
+    case BO_Shl:
+      return *C >= 0 && *C < 32 ? std::optional<int64_t>(Cur << *C)
+                                : std::nullopt;
+    case BO_Mul:
+      return Cur * *C;
+    case BO_Div:
+      return *C ? std::optional<int64_t>(Cur / *C) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
+                                 const LaneScope &Scope, LaneSplit &Split) {
+  if (AST < Uniformity::WarpUniform)
+    return AST;
+  QualType T = Cond->getType();
+  if (!T->isIntegerType() && !T->isBooleanType() && !T->isPointerType())
+    return AST;
+  const sym::Expr *E = Scope.Builder.build(Cond);
+  // In a helper, the builder takes parameters for uniform values; those
+  // that carry lane-varying arguments make the evaluation meaningless.
+  if (Scope.ReadsVaryingParam && Scope.ReadsVaryingParam(E))
+    return AST;
+  if (auto Warps = evalLanes(E, Bind))
+    return fromWarps(*Warps, AST, Split);
+  // A condition on a loop variable: every iteration.
+  llvm::SmallVector<std::string, 2> IVs;
+  loopIVs(E, IVs);
+  if (IVs.size() != 1)
+    return AST;
+  auto Iters = enumerateLoop(Scope, IVs[0]);
+  if (!Iters || Iters->empty())
+    return AST;
+  std::vector<int64_t> DivValues, UniValues;
+  Uniformity Result = Uniformity::Constant;
+  LaneSplit First;
+  for (const auto &[Binding, Value] : *Iters) {
+    sym::Bindings B = Bind;
+    B[IVs[0]] = Binding;
+    auto Warps = evalLanes(E, B);
+    if (!Warps)
+      return AST;
+    LaneSplit S;
+    Uniformity U = fromWarps(*Warps, AST, S);
+    Result = std::max(Result, U);
+    if (U == Uniformity::LaneVarying) {
+      DivValues.push_back(Value);
+      if (!First.Exact)
+        First = S;
+    } else {
+      UniValues.push_back(Value);
+    }
+  }
+  if (Result != Uniformity::LaneVarying)
+    return Result;
+  Split = First;
+  Split.LoopVar = IVs[0];
+  if (StringRef(Split.LoopVar).ends_with(".iter"))
+    Split.LoopVar.resize(Split.LoopVar.size() - 5);
+  Split.DivergentIterations = std::move(DivValues);
+  Split.UniformIterations = std::move(UniValues);
+  Split.Iterations = Iters->size();
+  return Result;
+}
+
+Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
+                                    Uniformity AST, LaneSplit &Split) {
+  bool AnyDivergent = false, AllSame = true;
+  for (const auto &W : Warps) {
+    AnyDivergent |= divergent(W);
+    if (!W.empty() && !same(W.front(), Warps.front().front()))
+      AllSame = false;
+  }
+  if (AnyDivergent) {
+    describe(Warps, Split);
+    return Uniformity::LaneVarying;
+  }
+  Split.Exact = true;
+  if (!AllSame)
+    return Uniformity::WarpUniform;
+  return std::min(AST, Uniformity::BlockUniform);
+}
+
+void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
+                               Uniformity &U, LaneSplit &Split) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  if (!FS || !FS->getCond())
+    return;
+  const sym::Expr *E = Builder.build(FS->getCond());
+  llvm::SmallVector<std::string, 2> IVs;
+  loopIVs(E, IVs);
+  if (IVs.size() != 1 || !StringRef(IVs[0]).ends_with(".iter"))
+    return;
+  const sym::LaunchShape &S = Shape.Shape;
+  std::vector<WarpValues> Warps;
+  for (unsigned W = 0; W < S.warpsPerBlock(); ++W) {
+    WarpValues Vals;
+    for (unsigned Ln = 0; Ln < S.WarpSize; ++Ln) {
+      unsigned Linear = W * S.WarpSize + Ln;
+      if (Linear >= S.threadsPerBlock())
+        break;
+      int64_t Trips = -1;
+      for (int64_t K = 0; K <= MaxEnumeratedIterations; ++K) {
+        sym::Bindings B = Bind;
+        B[IVs[0]] = K;
+        sym::ThreadEvaluator T2(SC, Shape.Shape, B);
+        auto V = T2.eval(E, S.threadOf(Linear));
+        if (!V || !V->isConstant())
+          return;
+        if (!V->Const) {
+          Trips = K;
+          break;
+        }
+      }
+      if (Trips < 0)
+        return;
+      sym::SymValue SV;
+      SV.Const = Trips;
+      Vals.push_back(SV);
+    }
+    Warps.push_back(std::move(Vals));
+  }
+  LaneSplit S2;
+  U = fromWarps(Warps, U, S2);
+  S2.TripCounts = U == Uniformity::LaneVarying;
+  Split = S2;
+}
+
+} // namespace divergence
+} // namespace warplint

@@ -1,0 +1,91 @@
+//===- LaneSplit.h - Exact per-lane evaluation of conditions ----*- C++ -*-===//
+//
+// Part of warplint; private to lib/Analysis. Evaluates a branch condition for
+// every lane of every warp of the block shape (lib/Symbolic's
+// ThreadEvaluator) and, for a condition on an enclosing `for` loop's
+// variable, for every iteration of that loop: which lanes of which warps take
+// which side, and which iterations diverge (the LaneSplit facts of
+// Divergence.h). Also counts each lane's iterations of a loop whose variable
+// starts at a lane-varying value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_LANESPLIT_H
+#define WARPLINT_ANALYSIS_LANESPLIT_H
+
+#include "Analysis/Divergence.h"
+#include "Symbolic/WarpEval.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class ForStmt;
+class VarDecl;
+} // namespace clang
+
+namespace warplint {
+
+class ExprBuilder;
+class FunctionFacts;
+
+namespace divergence {
+
+/// What lane evaluation needs to know about the function a condition is in.
+struct LaneScope {
+  const FunctionFacts &Facts;
+  ExprBuilder &Builder;
+  /// The statements of the function that enclose the condition, outermost
+  /// first (the enclosing `for` loops are enumerated from the innermost).
+  llvm::ArrayRef<const clang::Stmt *> Enclosing;
+  /// In a helper: whether an expression reads a parameter whose argument is
+  /// not uniform (the builder took it for a uniform value, so evaluating it
+  /// would mean nothing). Null in a kernel.
+  llvm::function_ref<bool(const sym::Expr *)> ReadsVaryingParam;
+};
+
+/// Evaluates conditions lane by lane for one block shape.
+class LaneEvaluator {
+public:
+  LaneEvaluator(clang::ASTContext &Ctx, sym::ExprContext &SC,
+                const KernelShape &Shape);
+
+  /// Refines \p AST, the level of \p Cond from its operands, by evaluating
+  /// it for every lane of the block shape (and every iteration of a loop it
+  /// depends on); fills \p Split when it could.
+  sym::Uniformity refine(const clang::Expr *Cond, sym::Uniformity AST,
+                         const LaneScope &Scope, LaneSplit &Split);
+
+  /// A `for` loop whose condition is lane-varying only because its variable
+  /// starts at a lane-varying value: counts each lane's iterations when the
+  /// bound is known (for (k = threadIdx.x; k < 64; k += 32)); updates \p U
+  /// and \p Split when every lane could be counted.
+  void tripCounts(const clang::Stmt *Loop, ExprBuilder &Builder,
+                  sym::Uniformity &U, LaneSplit &Split);
+
+private:
+  /// One warp's values of a condition.
+  using WarpValues = std::vector<sym::SymValue>;
+
+  std::optional<std::vector<WarpValues>> evalLanes(const sym::Expr *E,
+                                                   const sym::Bindings &B);
+  sym::Uniformity fromWarps(const std::vector<WarpValues> &Warps,
+                            sym::Uniformity AST, LaneSplit &Split);
+  void describe(const std::vector<WarpValues> &Warps, LaneSplit &Split);
+  std::optional<std::vector<std::pair<int64_t, int64_t>>>
+  enumerateLoop(const LaneScope &Scope, llvm::StringRef Name);
+  std::optional<int64_t> step(const clang::Expr *Inc, const clang::VarDecl *V,
+                              int64_t Cur);
+
+  clang::ASTContext &Ctx;
+  sym::ExprContext &SC;
+  const KernelShape &Shape;
+  /// The launch's constant integer arguments.
+  sym::Bindings Bind;
+};
+
+} // namespace divergence
+} // namespace warplint
+
+#endif
