@@ -21,12 +21,12 @@ namespace warplint {
 void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                                        ArrayRef<EvaluatedAccess> Results,
                                        ASTContext &Ctx) {
-  auto [Worst, WorstRatio] = worst(Results, &sym::AccessReport::Wavefronts,
-                                   &sym::AccessReport::IdealWavefronts, 1.0);
+  auto [Worst, WorstRatio] = worst(Results, &hw::AccessReport::Wavefronts,
+                                   &hw::AccessReport::IdealWavefronts, 1.0);
   (void)WorstRatio;
   if (!Worst)
     return;
-  const sym::AccessReport &R = Worst->Report;
+  const hw::AccessReport &R = Worst->Report;
   const MemoryAccess &A = *Worst->Access;
   Report Rep;
   Rep.Loc = A.Site->getBeginLoc();
@@ -94,7 +94,7 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
     return std::nullopt;
   const hw::HardwareModel &M = target(Ctx);
   auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
-    sym::AccessReport R =
+    hw::AccessReport R =
         evaluateAccess(SC, M, X, *E.Shape, assumedRuntimeValue());
     if (!R.Ok)
       return std::nullopt;

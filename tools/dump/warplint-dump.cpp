@@ -11,6 +11,7 @@
 #include "Analysis/KernelAccesses.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
+#include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/WarpEval.h"
 
@@ -54,7 +55,7 @@ public:
     for (const KernelShape &S :
          Launches.shapesFor(*FD, {256, 1, 1}, {32, 8, 1})) {
       for (const MemoryAccess &A : collectAccesses(*FD, Ctx, SC, Mutations)) {
-        sym::AccessReport R = evaluateAccess(SC, M, A, S, 32);
+        hw::AccessReport R = evaluateAccess(SC, M, A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op =
             A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
