@@ -57,7 +57,7 @@ EXTERNAL = {
 LLVM_SUPPORT_ONLY = {"Symbolic", "Hardware"}
 LLVM_SUPPORT_PREFIXES = ("llvm/ADT/", "llvm/Support/", "llvm/Config/")
 # Files CMake generates into a layer's build directory (included without a directory).
-GENERATED = {"Hardware": {"BuiltinModels.inc"}}
+GENERATED = {"Hardware": {"BuiltinModels.inc"}, "checks": {"CheckHeaders.inc"}}
 TEST_ONLY_ROOTS = {"gtest", "gmock"}
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
