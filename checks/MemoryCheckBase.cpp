@@ -42,7 +42,7 @@ std::string formatRatio(double V) {
 
 /// (lane, byte offset from the first active lane) for each active lane of \p W.
 static std::vector<std::pair<unsigned, int64_t>>
-activeLanes(const sym::WarpCost &W) {
+activeLanes(const hw::WarpCost &W) {
   std::vector<std::pair<unsigned, int64_t>> Lanes;
   unsigned Active = 0;
   for (unsigned L = 0; L < W.Active.size(); ++L)
@@ -52,10 +52,10 @@ activeLanes(const sym::WarpCost &W) {
 }
 
 std::optional<int64_t>
-MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
+MemoryCheckBase::uniformLaneStride(const hw::AccessReport &R) {
   if (R.Warps.empty())
     return std::nullopt;
-  const sym::WarpCost &W = R.Warps.front();
+  const hw::WarpCost &W = R.Warps.front();
   std::vector<std::pair<unsigned, int64_t>> Lanes = activeLanes(W);
   if (Lanes.size() < 2)
     return std::nullopt;
@@ -75,12 +75,12 @@ MemoryCheckBase::uniformLaneStride(const sym::AccessReport &R) {
 
 std::pair<const EvaluatedAccess *, double>
 MemoryCheckBase::worst(ArrayRef<EvaluatedAccess> Results,
-                       uint64_t sym::AccessReport::*Cost,
-                       uint64_t sym::AccessReport::*Ideal, double Floor) {
+                       uint64_t hw::AccessReport::*Cost,
+                       uint64_t hw::AccessReport::*Ideal, double Floor) {
   const EvaluatedAccess *Worst = nullptr;
   double WorstRatio = Floor;
   for (const EvaluatedAccess &E : Results) {
-    const sym::AccessReport &R = E.Report;
+    const hw::AccessReport &R = E.Report;
     if (!R.Ok || !R.Requests || !(R.*Ideal))
       continue;
     double Ratio = double(R.*Cost) / double(R.*Ideal);
@@ -112,7 +112,7 @@ std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
 }
 
 void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
-  const sym::AccessReport &Rep = E.Report;
+  const hw::AccessReport &Rep = E.Report;
   std::string Index = sym::toString(E.Access->Index);
   R.Notes.push_back(
       {E.Access->Site->getBeginLoc(),
@@ -124,7 +124,7 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
   // How consecutive active lanes of the first warp differ, and which lane
   // breaks it.
   if (!Rep.Warps.empty()) {
-    const sym::WarpCost &W = Rep.Warps.front();
+    const hw::WarpCost &W = Rep.Warps.front();
     std::vector<std::pair<unsigned, int64_t>> Lanes = activeLanes(W);
     if (Lanes.size() >= 2) {
       int64_t D = Lanes[1].second - Lanes[0].second;

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_CHECKS_MEMORYCHECKBASE_H
 #define WARPLINT_CHECKS_MEMORYCHECKBASE_H
 
+#include "Hardware/AccessCost.h"
 #include "checks/KernelCheckBase.h"
 
 namespace warplint {
@@ -13,7 +14,7 @@ std::string formatRatio(double V);
 struct EvaluatedAccess {
   const MemoryAccess *Access;
   const KernelShape *Shape;
-  sym::AccessReport Report;
+  hw::AccessReport Report;
 };
 
 /// Drives a memory check: finds kernels, their block shapes and accesses,
@@ -40,13 +41,13 @@ protected:
   /// shape decides a verdict, and its evidence goes in the notes.
   static std::pair<const EvaluatedAccess *, double>
   worst(llvm::ArrayRef<EvaluatedAccess> Results,
-        uint64_t sym::AccessReport::*Cost, uint64_t sym::AccessReport::*Ideal,
+        uint64_t hw::AccessReport::*Cost, uint64_t hw::AccessReport::*Ideal,
         double Floor);
   /// "load from", "store to", "read-modify-write of".
   static std::string verb(const MemoryAccess &A);
   /// The byte distance between consecutive active lanes of the first warp, when
   /// it is the same for all of them.
-  static std::optional<int64_t> uniformLaneStride(const sym::AccessReport &R);
+  static std::optional<int64_t> uniformLaneStride(const hw::AccessReport &R);
   static std::string baseName(const MemoryAccess &A);
 
   /// Every access of the kernel being checked (valid during consider()).

@@ -21,12 +21,12 @@ namespace warplint {
 void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                                        ArrayRef<EvaluatedAccess> Results,
                                        ASTContext &Ctx) {
-  auto [Worst, WorstRatio] = worst(Results, &sym::AccessReport::Wavefronts,
-                                   &sym::AccessReport::IdealWavefronts, 1.0);
+  auto [Worst, WorstRatio] = worst(Results, &hw::AccessReport::Wavefronts,
+                                   &hw::AccessReport::IdealWavefronts, 1.0);
   (void)WorstRatio;
   if (!Worst)
     return;
-  const sym::AccessReport &R = Worst->Report;
+  const hw::AccessReport &R = Worst->Report;
   const MemoryAccess &A = *Worst->Access;
   Report Rep;
   Rep.Loc = A.Site->getBeginLoc();
@@ -93,7 +93,8 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
   if (Before.size() != After.size())
     return std::nullopt;
   auto Cost = [&](const MemoryAccess &X) -> std::optional<uint64_t> {
-    const sym::AccessReport &R = AC.evaluate(X, *E.Shape, assumedRuntimeValue());
+    const hw::AccessReport &R =
+        AC.evaluate(X, *E.Shape, assumedRuntimeValue());
     if (!R.Ok)
       return std::nullopt;
     return R.Wavefronts * 1000 / std::max<uint64_t>(1, R.IdealWavefronts);

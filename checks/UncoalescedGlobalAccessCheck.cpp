@@ -61,11 +61,11 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
                                             ArrayRef<EvaluatedAccess> Results,
                                             ASTContext &Ctx) {
   const hw::HardwareModel &M = target(Ctx);
-  auto [Worst, WorstRatio] = worst(Results, &sym::AccessReport::Transactions,
-                                   &sym::AccessReport::IdealTransactions, 0.0);
+  auto [Worst, WorstRatio] = worst(Results, &hw::AccessReport::Transactions,
+                                   &hw::AccessReport::IdealTransactions, 0.0);
   if (!Worst)
     return;
-  const sym::AccessReport &R = Worst->Report;
+  const hw::AccessReport &R = Worst->Report;
   bool Excess = R.Transactions > R.IdealTransactions;
   if (!(WorstRatio > Threshold || (ReportMisaligned && Excess)))
     return;

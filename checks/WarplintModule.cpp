@@ -2,17 +2,8 @@
 #include "checks/CheckRegistry.h"
 #include "clang-tidy/ClangTidyModule.h"
 
-#include "checks/BarrierInDivergentCodeCheck.h"
-#include "checks/BlockSizeNotWarpMultipleCheck.h"
-#include "checks/DivergentBranchCheck.h"
-#include "checks/DoublePrecisionCheck.h"
-#include "checks/IntegerDivisionCheck.h"
-#include "checks/LocalMemoryArrayCheck.h"
-#include "checks/RegisterPressureCheck.h"
-#include "checks/SharedBankConflictCheck.h"
-#include "checks/SlowMathFunctionCheck.h"
-#include "checks/UncoalescedGlobalAccessCheck.h"
-#include "checks/UnsignedLoopCounterCheck.h"
+// "checks/<Class>.h" for every row of Checks.def, written by checks/CMakeLists.txt.
+#include "CheckHeaders.inc"
 
 namespace warplint {
 namespace {

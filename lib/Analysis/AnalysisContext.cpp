@@ -106,7 +106,7 @@ AnalysisContext::paddedAccesses(const FunctionDecl &Kernel,
   return *Slot;
 }
 
-const sym::AccessReport &AnalysisContext::evaluate(const MemoryAccess &A,
+const hw::AccessReport &AnalysisContext::evaluate(const MemoryAccess &A,
                                                    const KernelShape &S,
                                                    int64_t AssumedRuntimeValue) {
   ++Stats.Requests;

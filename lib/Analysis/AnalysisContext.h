@@ -87,7 +87,7 @@ public:
                                               const PaddingOverride &Pad);
   /// \p A evaluated for shape \p S with the target's model; \p A and \p S must
   /// be elements of what accesses()/paddedAccesses() and shapes() returned.
-  const sym::AccessReport &evaluate(const MemoryAccess &A, const KernelShape &S,
+  const hw::AccessReport &evaluate(const MemoryAccess &A, const KernelShape &S,
                                     int64_t AssumedRuntimeValue);
 
   /// The divergence facts of \p Kernel for shape \p S.
@@ -145,7 +145,7 @@ private:
     return {S.Shape.BlockDim, S.Params};
   }
   std::map<std::tuple<const MemoryAccess *, ShapeKey, int64_t>,
-           sym::AccessReport>
+           hw::AccessReport>
       EvalCache;
   std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
       DivergenceCache;

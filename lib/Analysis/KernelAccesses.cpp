@@ -876,12 +876,12 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   return {KS};
 }
 
-sym::AccessReport evaluateAccess(sym::ExprContext &SC,
-                                 const hw::HardwareModel &M,
-                                 const MemoryAccess &A, const KernelShape &S,
-                                 int64_t AssumedRuntimeValue) {
+hw::AccessReport evaluateAccess(sym::ExprContext &SC,
+                                const hw::HardwareModel &M,
+                                const MemoryAccess &A, const KernelShape &S,
+                                int64_t AssumedRuntimeValue) {
   if (!A.Unresolved.empty() || !A.Index) {
-    sym::AccessReport R;
+    hw::AccessReport R;
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
     return R;
   }
@@ -898,11 +898,11 @@ sym::AccessReport evaluateAccess(sym::ExprContext &SC,
     B[E.getKey()] = E.getValue();
   sym::LaunchShape Shape = S.Shape;
   Shape.WarpSize = M.WarpSize;
-  sym::AccessReport R =
-      sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  hw::AccessReport R =
+      hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
   if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
     Q.Guard = nullptr;
-    R = sym::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+    R = hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
     if (R.Ok)
       R.Assumptions.push_back("all lanes pass the enclosing condition (" +
                               sym::toString(A.Guard) +

@@ -10,6 +10,7 @@
 #define WARPLINT_ANALYSIS_KERNELACCESSES_H
 
 #include "Analysis/LaunchConfig.h"
+#include "Hardware/AccessCost.h"
 #include "Symbolic/WarpEval.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -103,16 +104,16 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<KernelShape>> Shapes;
 };
 
-/// Evaluates one access for one block shape (lib/Symbolic's analyzeAccess with
+/// Evaluates one access for one block shape (lib/Hardware's analyzeAccess with
 /// the launch's constant arguments and the loop variables' first values bound).
 /// A guard that compares lane-varying values with runtime ones (`if (i < n)`)
 /// decides only which lanes of the last, partial block run; when it cannot be
 /// evaluated, the access is evaluated for the full warps that make up every
 /// other block, and the report says so.
-sym::AccessReport evaluateAccess(sym::ExprContext &SC,
-                                 const hw::HardwareModel &M,
-                                 const MemoryAccess &A, const KernelShape &S,
-                                 int64_t AssumedRuntimeValue);
+hw::AccessReport evaluateAccess(sym::ExprContext &SC,
+                                const hw::HardwareModel &M,
+                                const MemoryAccess &A, const KernelShape &S,
+                                int64_t AssumedRuntimeValue);
 
 /// Parses "256", "32x8", "8x8x4"; nullopt when malformed.
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S);

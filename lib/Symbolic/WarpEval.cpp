@@ -166,9 +166,9 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
       else if (Acc.isConstant())
         Acc = scaled(*V, Acc.Const);
       else {
-        // A product of two runtime parts. Name a value that a binding can fix (a
-        // kernel parameter or loop variable: `i * n`, `n * i`), not blockIdx, which
-        // analyzeAccess cannot bind.
+        // A product of two runtime parts. Name a value that a binding can fix
+        // (a kernel parameter or loop variable: `i * n`, `n * i`), not
+        // blockIdx, which hw::analyzeAccess cannot bind.
         const Expr *Runtime = V->Terms.front().first;
         for (const SymValue *F : {&*V, &Acc})
           for (const auto &T : F->Terms)
@@ -390,37 +390,25 @@ namespace {
 int64_t gcd64(int64_t A, int64_t B) {
   return int64_t(std::gcd(uint64_t(A < 0 ? -A : A), uint64_t(B < 0 ? -B : B)));
 }
+} // namespace
 
-/// One evaluation of every warp of one block (symbolic or concrete blockIdx).
-struct BlockResult {
-  bool Ok = false;
-  std::string Failure;
-  const Expr *Runtime = nullptr;
-  std::vector<WarpCost> Warps;
-  /// Alignment (bytes) of the address's runtime part, 0 when there is none.
-  int64_t RuntimeAlign = 0;
-  std::string RuntimeText;
-  /// A guard that depends on blockIdx or a runtime value was taken as true.
-  bool RuntimeGuard = false;
-};
-
-BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
-                      const AccessQuery &Q, const LaunchShape &Shape,
-                      const Bindings &B, const std::array<unsigned, 3> *Block,
-                      int64_t Residue) {
-  BlockResult R;
+BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
+                         const LaunchShape &Shape, const Bindings &B,
+                         const std::array<unsigned, 3> *Block,
+                         int64_t ResidueBytes) {
+  BlockLanes R;
   ThreadEvaluator TE(Ctx, Shape, B);
   unsigned Threads = Shape.threadsPerBlock();
   int64_t W = Q.ElementBytes;
   for (unsigned Warp = 0; Warp < Shape.warpsPerBlock(); ++Warp) {
-    WarpCost WC;
-    WC.Warp = Warp;
-    std::vector<hw::LaneAddress> Lanes(Shape.WarpSize);
+    WarpLanes WL;
+    WL.Warp = Warp;
+    WL.Addresses.assign(Shape.WarpSize, 0);
     std::optional<SymValue> First;
     for (unsigned L = 0; L < Shape.WarpSize; ++L) {
       unsigned Linear = Warp * Shape.WarpSize + L;
       if (Linear >= Threads) {
-        WC.Active.push_back(false);
+        WL.Active.push_back(false);
         continue;
       }
       auto Tid = Shape.threadOf(Linear);
@@ -437,7 +425,7 @@ BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
         On = !G->isConstant() || G->Const != 0;
         R.RuntimeGuard |= !G->isConstant();
       }
-      WC.Active.push_back(On);
+      WL.Active.push_back(On);
       if (!On)
         continue;
       auto V = TE.eval(Q.Index, Tid, Block);
@@ -450,7 +438,8 @@ BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
         First = V;
         // Alignment of the runtime part of this warp's addresses.
         int64_t G = 0;
-        std::string Text; // the first warp's runtime atoms name them for all warps
+        // The first warp's runtime atoms name them for all warps.
+        std::string Text;
         for (const auto &[A, C] : V->Terms) {
           G = gcd64(G, wrapMul(C, W));
           if (!Text.empty())
@@ -473,205 +462,32 @@ BlockResult evalBlock(ExprContext &Ctx, const hw::HardwareModel &M,
         R.Failure = "lanes differ by a runtime amount";
         return R;
       }
-      ++WC.ActiveLanes;
-      int64_t Off = wrapMul(V->Const, W) + Q.BaseOffsetBytes + Residue;
-      Lanes[L] = {true, uint64_t(Off)};
+      ++WL.ActiveLanes;
+      WL.Addresses[L] =
+          uint64_t(wrapMul(V->Const, W) + Q.BaseOffsetBytes + ResidueBytes);
     }
     // Addresses are relative to an aligned base; shift them non-negative
     // without changing their residue modulo the largest period used.
     int64_t Min = 0;
-    for (const auto &L : Lanes)
-      if (L.Active)
-        Min = std::min(Min, int64_t(L.Address));
+    for (unsigned L = 0; L < WL.Active.size(); ++L)
+      if (WL.Active[L])
+        Min = std::min(Min, int64_t(WL.Addresses[L]));
     int64_t Shift = Min < 0 ? ((-Min + 4095) / 4096) * 4096 : 0;
     int64_t Lane0 = 0;
     bool HaveLane0 = false;
-    for (auto &L : Lanes)
-      if (L.Active) {
-        L.Address += Shift;
+    for (unsigned L = 0; L < WL.Active.size(); ++L)
+      if (WL.Active[L]) {
+        WL.Addresses[L] += Shift;
         if (!HaveLane0) {
-          Lane0 = int64_t(L.Address);
+          Lane0 = int64_t(WL.Addresses[L]);
           HaveLane0 = true;
         }
-        WC.LaneOffsets.push_back(int64_t(L.Address) - Lane0);
+        WL.LaneOffsets.push_back(int64_t(WL.Addresses[L]) - Lane0);
       }
-    if (Q.Space == MemorySpace::Global)
-      WC.Global = hw::globalAccessCost(M, Lanes, Q.ElementBytes);
-    else
-      WC.Shared = hw::sharedAccessCost(M, Lanes, Q.ElementBytes, Q.IsStore);
-    R.Warps.push_back(std::move(WC));
+    R.Warps.push_back(std::move(WL));
   }
   R.Ok = true;
   return R;
-}
-
-void accumulate(AccessReport &Rep, const BlockResult &BR) {
-  for (const WarpCost &WC : BR.Warps) {
-    if (!WC.ActiveLanes)
-      continue;
-    ++Rep.Requests;
-    Rep.Sectors += WC.Global.Sectors;
-    Rep.IdealSectors += WC.Global.IdealSectors;
-    Rep.Lines += WC.Global.Lines;
-    Rep.IdealLines += WC.Global.IdealLines;
-    Rep.Transactions += WC.Global.Transactions;
-    Rep.IdealTransactions += WC.Global.IdealTransactions;
-    Rep.Wavefronts += WC.Shared.Wavefronts;
-    Rep.IdealWavefronts += WC.Shared.IdealWavefronts;
-    Rep.MaxConflictDegree =
-        std::max(Rep.MaxConflictDegree, WC.Shared.MaxConflictDegree);
-  }
-}
-
-/// Total blocks of the grid, or 0 when unknown or too many to enumerate.
-uint64_t enumerableBlocks(const LaunchShape &S) {
-  if (!S.GridDim)
-    return 0;
-  uint64_t N = uint64_t((*S.GridDim)[0]) * (*S.GridDim)[1] * (*S.GridDim)[2];
-  // Budget: at most 4096 warps evaluated.
-  return N * S.warpsPerBlock() <= 4096 ? N : 0;
-}
-} // namespace
-
-AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
-                           const AccessQuery &Q, const LaunchShape &Shape,
-                           const Bindings &B, int64_t AssumedRuntimeValue) {
-  AccessReport Rep;
-  Bindings Local = B;
-  BlockResult BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
-  if (!BR.Ok && BR.Runtime &&
-      (BR.Runtime->kind() == ExprKind::Param ||
-       BR.Runtime->kind() == ExprKind::LoopIV)) {
-    // A runtime stride: say so, and evaluate under an explicit assumption.
-    Rep.RuntimeCoefficient = BR.Runtime->name().str();
-    Local[BR.Runtime->name()] = AssumedRuntimeValue;
-    Rep.Assumptions.push_back("runtime value '" + Rep.RuntimeCoefficient +
-                              "' sets the lane stride; "
-                              "assumed " +
-                              std::to_string(AssumedRuntimeValue));
-    BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
-  }
-  if (!BR.Ok) {
-    Rep.Failure = BR.Failure;
-    if (BR.Runtime && Rep.RuntimeCoefficient.empty())
-      Rep.RuntimeCoefficient = toString(BR.Runtime);
-    return Rep;
-  }
-  // The address modulo this period decides sectors, lines and banks.
-  int64_t Period = std::max<int64_t>(M.LineBytes, int64_t(M.SharedBanks) *
-                                                      M.SharedBankWidthBytes);
-  int64_t Align = gcd64(Q.BaseAlignment, BR.RuntimeAlign);
-  if ((BR.RuntimeAlign == 0 || Align % Period == 0) &&
-      (!BR.RuntimeGuard || !enumerableBlocks(Shape))) {
-    accumulate(Rep, BR);
-    Rep.Warps = std::move(BR.Warps);
-    Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
-    Rep.Ok = true;
-    return Rep;
-  }
-  // The runtime part (e.g. blockIdx.x * 33 * 4) can shift the alignment.
-  if (uint64_t N = enumerableBlocks(Shape)) {
-    auto &G = *Shape.GridDim;
-    bool Ok = true;
-    for (uint64_t I = 0; I < N && Ok; ++I) {
-      std::array<unsigned, 3> Blk = {unsigned(I % G[0]),
-                                     unsigned((I / G[0]) % G[1]),
-                                     unsigned(I / (uint64_t(G[0]) * G[1]))};
-      BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
-      if (!One.Ok || One.RuntimeAlign || One.RuntimeGuard) {
-        Ok = false; // A runtime value other than blockIdx remains.
-        break;
-      }
-      accumulate(Rep, One);
-      if (I == 0)
-        Rep.Warps = std::move(One.Warps);
-    }
-    if (Ok) {
-      Rep.BlocksCovered = unsigned(N);
-      Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
-      Rep.Ok = true;
-      return Rep;
-    }
-    Rep = AccessReport();
-    Rep.Assumptions = {};
-  }
-  Rep.Assumptions.push_back("runtime part of the address (" + BR.RuntimeText +
-                            ") is only known to be a multiple of " +
-                            std::to_string(Align) + " bytes; assumed " +
-                            std::to_string(Period) + "-byte aligned");
-  accumulate(Rep, BR);
-  Rep.Warps = std::move(BR.Warps);
-  // Worst case over the residues the runtime part can take.
-  double Worst = Rep.perRequest(Rep.Sectors);
-  for (int64_t Res = Align; Res < Period; Res += Align) {
-    BlockResult Alt = evalBlock(Ctx, M, Q, Shape, Local, nullptr, Res);
-    if (!Alt.Ok)
-      continue;
-    AccessReport Tmp;
-    accumulate(Tmp, Alt);
-    Worst = std::max(Worst, Tmp.perRequest(Tmp.Sectors));
-  }
-  Rep.WorstSectorsPerRequest = Worst;
-  Rep.Ok = true;
-  return Rep;
-}
-
-std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
-                       const hw::HardwareModel &M) {
-  std::string S;
-  S += std::string(Q.Space == MemorySpace::Global ? "global" : "shared") +
-       (Q.IsStore ? " store" : " load") + " of " +
-       std::to_string(Q.ElementBytes) + " bytes at index " + toString(Q.Index) +
-       "\n";
-  if (Q.Guard)
-    S += "  guard: " + toString(Q.Guard) + "\n";
-  if (!R.Ok) {
-    S += "  no prediction: " + R.Failure + "\n";
-    return S;
-  }
-  // Consecutive warps with the same lanes and cost print once ("warps 0-7").
-  auto Line = [&](const WarpCost &WC) {
-    std::string L = std::to_string(WC.ActiveLanes) + " active lanes, offsets [";
-    for (size_t I = 0; I < WC.LaneOffsets.size(); ++I)
-      L += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
-    L += "]";
-    if (Q.Space == MemorySpace::Global)
-      L += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
-           std::to_string(WC.Global.IdealSectors) + "), " +
-           std::to_string(WC.Global.Lines) + " lines";
-    else
-      L += ", " + std::to_string(WC.Shared.Wavefronts) + " wavefronts (ideal " +
-           std::to_string(WC.Shared.IdealWavefronts) + ")";
-    return L;
-  };
-  for (size_t I = 0; I < R.Warps.size();) {
-    std::string L = Line(R.Warps[I]);
-    size_t J = I + 1;
-    while (J < R.Warps.size() && Line(R.Warps[J]) == L)
-      ++J;
-    S += J - I > 1 ? "  warps " + std::to_string(I) + "-" +
-                         std::to_string(J - 1) + ": "
-                   : "  warp " + std::to_string(I) + ": ";
-    S += L + "\n";
-    I = J;
-  }
-  char Buf[160];
-  if (Q.Space == MemorySpace::Global)
-    std::snprintf(
-        Buf, sizeof(Buf),
-        "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",
-        M.Name.c_str(), R.perRequest(R.Sectors), R.perRequest(R.IdealSectors),
-        R.perRequest(R.Lines));
-  else
-    std::snprintf(Buf, sizeof(Buf),
-                  "  per request on %s: %.3f wavefronts (ideal %.3f), "
-                  "%u-way worst conflict\n",
-                  M.Name.c_str(), R.perRequest(R.Wavefronts),
-                  R.perRequest(R.IdealWavefronts), R.MaxConflictDegree);
-  S += Buf;
-  for (const std::string &A : R.Assumptions)
-    S += "  assumption: " + A + "\n";
-  return S;
 }
 
 } // namespace sym

@@ -4,25 +4,27 @@
 // then y, then z), so its shape depends on blockDim. For a given blockDim,
 // each lane's value of an expression is computed as a constant plus a sum of
 // warp-uniform atoms (blockIdx, kernel parameters, uniform unknowns); the
-// atoms cancel in the differences between lanes. From the lane addresses and
-// the access width, lib/Hardware counts sectors, lines and wavefronts.
+// atoms cancel in the differences between lanes. This layer stops at the lane
+// addresses of an access (evaluateLanes); what a request of those lanes costs
+// (sectors, lines, wavefronts against the ideal) is lib/Hardware's
+// (Hardware/AccessCost.h), so that Symbolic needs LLVM Support only.
 //
 // Assumptions the engine makes everywhere, as ScalarEvolution does with nsw:
 // index arithmetic does not overflow its type, and the runtime values an
 // index divides (blockIdx, sizes, parameters) are non-negative, so C's
 // truncating division equals floor division. Assumptions specific to one
 // access (alignment of a runtime base, a runtime stride's value) are returned
-// in AccessReport::Assumptions, never made silently.
+// by lib/Hardware's AccessReport::Assumptions, never made silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_SYMBOLIC_WARPEVAL_H
 #define WARPLINT_SYMBOLIC_WARPEVAL_H
 
-#include "Hardware/MemoryCost.h"
 #include "Symbolic/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -109,57 +111,41 @@ struct AccessQuery {
   unsigned BaseAlignment = 256;
 };
 
-/// The cost of the access for one warp of the block.
-struct WarpCost {
+/// One warp's lanes for one access: which lanes execute it and the byte address
+/// each one asks for, relative to a base aligned to the query's BaseAlignment.
+struct WarpLanes {
   unsigned Warp = 0;
   unsigned ActiveLanes = 0;
-  std::vector<int64_t> LaneOffsets; ///< Bytes from lane 0's (active lanes).
+  /// Per lane of the warp (lanes past the end of the block are inactive).
   std::vector<bool> Active;
-  hw::GlobalAccessCost Global;
-  hw::SharedAccessCost Shared;
+  /// Per lane of the warp; meaningful where Active. Non-negative: a warp whose
+  /// offsets go below the base is shifted up by a multiple of 4096 bytes, which
+  /// keeps every residue that sectors, lines and banks depend on.
+  std::vector<uint64_t> Addresses;
+  std::vector<int64_t> LaneOffsets; ///< Bytes from lane 0's (active lanes).
 };
 
-/// What warplint predicts for one access, with the evidence behind it.
-struct AccessReport {
+/// Every warp of one block, evaluated for one access (symbolic or concrete
+/// blockIdx).
+struct BlockLanes {
   bool Ok = false;
-  std::string Failure;                  ///< Why no prediction (when !Ok).
-  std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
-  std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
-  bool exact() const { return Ok && Assumptions.empty(); }
-
-  unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).
-  /// Blocks the totals cover: 1 (a representative block with symbolic
-  /// blockIdx) or the whole grid when alignment needed every block.
-  unsigned BlocksCovered = 1;
-  uint64_t Sectors = 0, IdealSectors = 0, Lines = 0, IdealLines = 0;
-  uint64_t Transactions = 0, IdealTransactions = 0;
-  uint64_t Wavefronts = 0, IdealWavefronts = 0;
-  unsigned MaxConflictDegree = 0;
-  /// Sectors per request if the runtime part of the base were misaligned in
-  /// the worst way (equal to the prediction when alignment is known).
-  double WorstSectorsPerRequest = 0;
-  std::vector<WarpCost> Warps; ///< Per warp of one block.
-
-  double perRequest(uint64_t Total) const {
-    return Requests ? double(Total) / Requests : 0;
-  }
+  std::string Failure;           ///< Why the lanes could not be evaluated.
+  const Expr *Runtime = nullptr; ///< The runtime value that made it fail.
+  std::vector<WarpLanes> Warps;
+  /// Alignment (bytes) of the address's runtime part, 0 when there is none.
+  int64_t RuntimeAlign = 0;
+  std::string RuntimeText; ///< The runtime part, as the first warp names it.
+  /// A guard that depends on blockIdx or a runtime value was taken as true.
+  bool RuntimeGuard = false;
 };
 
-/// Evaluates \p Q for every warp of a block of \p Shape on model \p M. When
-/// blockIdx or a runtime value changes the address's alignment and the grid is
-/// known, every block is evaluated; otherwise the alignment is assumed and
-/// said so. A runtime lane stride is evaluated under \p AssumedRuntimeValue
-/// (and reported) unless \p B binds it.
-AccessReport analyzeAccess(ExprContext &Ctx, const hw::HardwareModel &M,
-                           const AccessQuery &Q, const LaunchShape &Shape,
-                           const Bindings &B = {},
-                           int64_t AssumedRuntimeValue = 1024);
-
-/// Multi-line text of what the engine derived: the expression, per-warp lane
-/// offsets, sectors or wavefronts, and the assumptions. For the dump tool and
-/// FileCheck tests.
-std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
-                       const hw::HardwareModel &M);
+/// Evaluates \p Q's guard and address for every lane of every warp of a block
+/// of \p Shape. blockIdx is symbolic unless \p Block is given; \p ResidueBytes
+/// is added to every address (a misaligned runtime base).
+BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
+                         const LaunchShape &Shape, const Bindings &B = {},
+                         const std::array<unsigned, 3> *Block = nullptr,
+                         int64_t ResidueBytes = 0);
 
 } // namespace sym
 } // namespace warplint

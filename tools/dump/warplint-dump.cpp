@@ -16,6 +16,7 @@
 #include "Analysis/KernelAccesses.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
+#include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/WarpEval.h"
 
@@ -76,7 +77,7 @@ public:
         continue;
       }
       for (const MemoryAccess &A : AC.accesses(*FD)) {
-        const sym::AccessReport &R = AC.evaluate(A, S, 32);
+        const hw::AccessReport &R = AC.evaluate(A, S, 32);
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op =
             A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");

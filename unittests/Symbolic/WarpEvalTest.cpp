@@ -1,6 +1,5 @@
-//===- WarpEvalTest.cpp - Sectors and wavefronts from index expressions ---===//
+//===- WarpEvalTest.cpp - Lane addresses of an access across a block ------===//
 #include "Symbolic/WarpEval.h"
-#include "Hardware/HardwareModel.h"
 #include "Symbolic/ExprParser.h"
 
 #include "gtest/gtest.h"
@@ -10,131 +9,79 @@ using namespace warplint::sym;
 
 namespace {
 
-struct Access {
-  const char *Index;
-  unsigned Bytes = 4;
-  std::array<unsigned, 3> Block = {32, 1, 1};
-  MemorySpace Space = MemorySpace::Global;
-  const char *Guard = nullptr;
-  std::optional<std::array<unsigned, 3>> Grid = std::nullopt;
-};
-
-AccessReport run(const Access &A, const char *Arch = "sm_90", Bindings B = {}) {
+BlockLanes lanes(const char *Index, std::array<unsigned, 3> Block,
+                 const char *Guard = nullptr, unsigned Bytes = 4,
+                 int64_t Residue = 0) {
   static ExprContext C; // Shared: uniquing across tests is harmless.
   AccessQuery Q;
-  Q.Index = *parseExpr(C, A.Index);
-  Q.ElementBytes = A.Bytes;
-  Q.Space = A.Space;
-  if (A.Guard)
-    Q.Guard = *parseExpr(C, A.Guard);
+  Q.Index = *parseExpr(C, Index);
+  Q.ElementBytes = Bytes;
+  if (Guard)
+    Q.Guard = *parseExpr(C, Guard);
   LaunchShape S;
-  S.BlockDim = A.Block;
-  S.GridDim = A.Grid;
-  return analyzeAccess(C, *hw::findBuiltinModel(Arch), Q, S, B);
+  S.BlockDim = Block;
+  return evaluateLanes(C, Q, S, {}, nullptr, Residue);
 }
 
-double sectors(const AccessReport &R) { return R.perRequest(R.Sectors); }
-double wavefronts(const AccessReport &R) { return R.perRequest(R.Wavefronts); }
-
-TEST(WarpEval, CoalescedRowIsFourSectors) {
-  AccessReport R = run({"blockIdx.x * blockDim.x + threadIdx.x"});
-  EXPECT_TRUE(R.exact());
-  EXPECT_EQ(sectors(R), 4);
+TEST(WarpEval, RowOfFloatsIsFourBytesApart) {
+  BlockLanes R = lanes("blockIdx.x * blockDim.x + threadIdx.x", {64, 1, 1});
+  ASSERT_TRUE(R.Ok) << R.Failure;
+  ASSERT_EQ(R.Warps.size(), 2u);
+  for (const WarpLanes &W : R.Warps) {
+    EXPECT_EQ(W.ActiveLanes, 32u);
+    ASSERT_EQ(W.LaneOffsets.size(), 32u);
+    for (unsigned L = 0; L < 32; ++L)
+      EXPECT_EQ(W.LaneOffsets[L], int64_t(4 * L));
+  }
+  // Warp 1 starts 32 floats after warp 0: addresses are not per-warp offsets.
+  EXPECT_EQ(R.Warps[1].Addresses[0] - R.Warps[0].Addresses[0], 128u);
+  // blockIdx.x * 64 floats: the runtime part is a multiple of 256 bytes.
+  EXPECT_EQ(R.RuntimeAlign, 256);
+  EXPECT_EQ(R.RuntimeText, "blockIdx.x");
+  EXPECT_FALSE(R.RuntimeGuard);
 }
 
-TEST(WarpEval, ColumnAccessOf32x8TileIs32Sectors) {
-  EXPECT_EQ(sectors(run({"tx * 1024 + ty", 4, {32, 8, 1}})), 32);
+TEST(WarpEval, GuardAndBlockEndDeactivateLanes) {
+  BlockLanes R = lanes("tx", {48, 1, 1}, "tx < 40");
+  ASSERT_TRUE(R.Ok) << R.Failure;
+  ASSERT_EQ(R.Warps.size(), 2u);
+  EXPECT_EQ(R.Warps[0].ActiveLanes, 32u);
+  // Lanes 32-39 pass the guard, 40-47 do not, 48-63 are past the block.
+  EXPECT_EQ(R.Warps[1].ActiveLanes, 8u);
+  ASSERT_EQ(R.Warps[1].Active.size(), 32u);
+  EXPECT_TRUE(R.Warps[1].Active[7]);
+  EXPECT_FALSE(R.Warps[1].Active[8]);
+  EXPECT_FALSE(R.Warps[1].Active[31]);
+  EXPECT_EQ(R.Warps[1].LaneOffsets.size(), 8u);
 }
 
-TEST(WarpEval, HalfWarpRowsOf16x16BlockTakeTwoRows) {
-  EXPECT_EQ(sectors(run({"ty * 1024 + tx", 4, {16, 16, 1}})), 4);
+TEST(WarpEval, AddressesBelowTheBaseAreShiftedKeepingResidues) {
+  BlockLanes R = lanes("tx - 40", {32, 1, 1});
+  ASSERT_TRUE(R.Ok) << R.Failure;
+  const WarpLanes &W = R.Warps[0];
+  EXPECT_EQ(W.Addresses[0], 4096u - 160u);
+  EXPECT_EQ(W.LaneOffsets[31], 124);
 }
 
-TEST(WarpEval, BlockIdxCancelsBetweenLanes) {
-  AccessReport R = run({"(blockIdx.x * 256 + threadIdx.x) * 2"});
-  EXPECT_TRUE(R.exact());
-  EXPECT_EQ(sectors(R), 8);
+TEST(WarpEval, ResidueShiftsEveryAddress) {
+  BlockLanes R = lanes("tx * 2", {32, 1, 1}, nullptr, 8, 16);
+  ASSERT_TRUE(R.Ok) << R.Failure;
+  EXPECT_EQ(R.Warps[0].Addresses[0], 16u);
+  EXPECT_EQ(R.Warps[0].Addresses[1], 32u);
 }
 
-TEST(WarpEval, RuntimeStrideIsReportedWithItsAssumption) {
-  AccessReport R = run({"threadIdx.x * stride"});
-  EXPECT_FALSE(R.exact());
-  EXPECT_EQ(R.RuntimeCoefficient, "stride");
-  ASSERT_EQ(R.Assumptions.size(), 1u);
-  EXPECT_NE(R.Assumptions[0].find("assumed 1024"), std::string::npos);
-  EXPECT_EQ(sectors(R), 32);
-}
-
-TEST(WarpEval, BoundRuntimeStrideIsExact) {
-  AccessReport R = run({"threadIdx.x * stride"}, "sm_90", {{"stride", 2}});
-  EXPECT_TRUE(R.exact());
-  EXPECT_EQ(sectors(R), 8);
-}
-
-TEST(WarpEval, UnknownAlignmentIsAssumedAndTheWorstCaseGiven) {
-  AccessReport R = run({"blockIdx.x * 33 + threadIdx.x"});
-  EXPECT_FALSE(R.exact());
-  EXPECT_EQ(sectors(R), 4);
-  EXPECT_EQ(R.WorstSectorsPerRequest, 5);
-}
-
-TEST(WarpEval, KnownGridResolvesAlignmentExactly) {
-  AccessReport R = run({"bx * 33 + tx",
-                        4,
-                        {32, 1, 1},
-                        MemorySpace::Global,
-                        nullptr,
-                        std::array<unsigned, 3>{4, 1, 1}});
-  EXPECT_TRUE(R.exact());
-  EXPECT_EQ(sectors(R), 4.75);
-}
-
-TEST(WarpEval, GuardsMaskLanes) {
-  AccessReport R = run({"tx", 4, {32, 1, 1}, MemorySpace::Global, "tx < 8"});
-  EXPECT_EQ(R.Warps[0].ActiveLanes, 8u);
-  EXPECT_EQ(sectors(R), 1);
-}
-
-TEST(WarpEval, PartialLastWarpHasFewerLanes) {
-  AccessReport R = run({"tx", 4, {48, 1, 1}});
-  EXPECT_EQ(R.Warps[1].ActiveLanes, 16u);
-  EXPECT_EQ(sectors(R), 3);
-}
-
-TEST(WarpEval, LaneVaryingLoadGivesNoPrediction) {
-  ExprContext C;
-  AccessQuery Q;
-  Q.Index = C.add(C.threadIdx(Dim::X), C.unknown("idx[threadIdx.x]"));
-  LaunchShape S;
-  AccessReport R = analyzeAccess(C, *hw::findBuiltinModel("sm_90"), Q, S);
+TEST(WarpEval, RuntimeLaneStrideNamesItsValue) {
+  BlockLanes R = lanes("threadIdx.x * stride", {32, 1, 1});
   EXPECT_FALSE(R.Ok);
-  EXPECT_NE(R.Failure.find("idx[threadIdx.x]"), std::string::npos);
+  ASSERT_NE(R.Runtime, nullptr);
+  EXPECT_EQ(R.Runtime->name(), "stride");
+  EXPECT_NE(R.Failure.find("stride"), std::string::npos) << R.Failure;
 }
 
-TEST(WarpEval, SharedTransposeWithoutPaddingIs32Way) {
-  AccessReport R = run({"tx * 32 + ty", 4, {32, 8, 1}, MemorySpace::Shared});
-  EXPECT_EQ(wavefronts(R), 32);
-  EXPECT_EQ(R.MaxConflictDegree, 32u);
-}
-
-TEST(WarpEval, SharedTransposeWithPaddingIsConflictFree) {
-  EXPECT_EQ(
-      wavefronts(run({"tx * 33 + ty", 4, {32, 8, 1}, MemorySpace::Shared})), 1);
-}
-
-TEST(WarpEval, SharedFloat4RowTakesFourWavefronts) {
-  EXPECT_EQ(wavefronts(run({"tx", 16, {32, 1, 1}, MemorySpace::Shared})), 4);
-}
-
-TEST(WarpEval, DumpShowsOffsetsAndVerdict) {
-  static ExprContext C;
-  AccessQuery Q;
-  Q.Index = *parseExpr(C, "tx * 2");
-  LaunchShape S;
-  const hw::HardwareModel &M = *hw::findBuiltinModel("sm_90");
-  std::string D = dumpAccess(Q, analyzeAccess(C, M, Q, S), M);
-  EXPECT_NE(D.find("offsets [0 8 16"), std::string::npos) << D;
-  EXPECT_NE(D.find("8 sectors (ideal 4)"), std::string::npos) << D;
+TEST(WarpEval, UnevaluableGuardFailsAsAGuard) {
+  BlockLanes R = lanes("tx", {32, 1, 1}, "tx < n * tx");
+  EXPECT_FALSE(R.Ok);
+  EXPECT_EQ(R.Failure.rfind("guard: ", 0), 0u) << R.Failure;
 }
 
 } // namespace

@@ -9,9 +9,9 @@
 // comparison as a Markdown table (docs/validation.md embeds it).
 //
 //===----------------------------------------------------------------------===//
+#include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/ExprParser.h"
-#include "Symbolic/WarpEval.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -22,6 +22,7 @@
 #include <cstdlib>
 
 using namespace warplint;
+using namespace warplint::hw;
 using namespace warplint::sym;
 
 namespace {

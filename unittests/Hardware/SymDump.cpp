@@ -7,14 +7,15 @@
 // warp the lane offsets and the sectors or wavefronts one request costs.
 //
 //===----------------------------------------------------------------------===//
+#include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/ExprParser.h"
 #include "Symbolic/Uniformity.h"
-#include "Symbolic/WarpEval.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 using namespace warplint;
+using namespace warplint::hw;
 using namespace warplint::sym;
 
 static bool parseDims(llvm::StringRef S, std::array<unsigned, 3> &D) {

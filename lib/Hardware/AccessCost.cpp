@@ -1,0 +1,228 @@
+//===- AccessCost.cpp - What one access costs a block's warps -------------===//
+#include "Hardware/AccessCost.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+namespace warplint {
+namespace hw {
+
+using sym::AccessQuery;
+using sym::Bindings;
+using sym::BlockLanes;
+using sym::ExprContext;
+using sym::ExprKind;
+using sym::LaunchShape;
+using sym::MemorySpace;
+
+namespace {
+int64_t gcd64(int64_t A, int64_t B) {
+  return int64_t(std::gcd(uint64_t(A < 0 ? -A : A), uint64_t(B < 0 ? -B : B)));
+}
+
+/// The lanes of every warp of one block, and what each warp's request costs.
+struct BlockResult : BlockLanes {
+  std::vector<WarpCost> Costs;
+};
+
+/// Evaluates the lanes (lib/Symbolic) and prices each warp's request.
+BlockResult evalBlock(ExprContext &Ctx, const HardwareModel &M,
+                      const AccessQuery &Q, const LaunchShape &Shape,
+                      const Bindings &B, const std::array<unsigned, 3> *Block,
+                      int64_t Residue) {
+  BlockResult R;
+  static_cast<BlockLanes &>(R) =
+      sym::evaluateLanes(Ctx, Q, Shape, B, Block, Residue);
+  if (!R.Ok)
+    return R;
+  for (const sym::WarpLanes &WL : R.Warps) {
+    WarpCost WC;
+    WC.Warp = WL.Warp;
+    WC.ActiveLanes = WL.ActiveLanes;
+    WC.LaneOffsets = WL.LaneOffsets;
+    WC.Active = WL.Active;
+    std::vector<LaneAddress> Lanes(WL.Active.size());
+    for (size_t L = 0; L < Lanes.size(); ++L)
+      if (WL.Active[L])
+        Lanes[L] = {true, WL.Addresses[L]};
+    if (Q.Space == MemorySpace::Global)
+      WC.Global = globalAccessCost(M, Lanes, Q.ElementBytes);
+    else
+      WC.Shared = sharedAccessCost(M, Lanes, Q.ElementBytes, Q.IsStore);
+    R.Costs.push_back(std::move(WC));
+  }
+  return R;
+}
+
+void accumulate(AccessReport &Rep, const BlockResult &BR) {
+  for (const WarpCost &WC : BR.Costs) {
+    if (!WC.ActiveLanes)
+      continue;
+    ++Rep.Requests;
+    Rep.Sectors += WC.Global.Sectors;
+    Rep.IdealSectors += WC.Global.IdealSectors;
+    Rep.Lines += WC.Global.Lines;
+    Rep.IdealLines += WC.Global.IdealLines;
+    Rep.Transactions += WC.Global.Transactions;
+    Rep.IdealTransactions += WC.Global.IdealTransactions;
+    Rep.Wavefronts += WC.Shared.Wavefronts;
+    Rep.IdealWavefronts += WC.Shared.IdealWavefronts;
+    Rep.MaxConflictDegree =
+        std::max(Rep.MaxConflictDegree, WC.Shared.MaxConflictDegree);
+  }
+}
+
+/// Total blocks of the grid, or 0 when unknown or too many to enumerate.
+uint64_t enumerableBlocks(const LaunchShape &S) {
+  if (!S.GridDim)
+    return 0;
+  uint64_t N = uint64_t((*S.GridDim)[0]) * (*S.GridDim)[1] * (*S.GridDim)[2];
+  // Budget: at most 4096 warps evaluated.
+  return N * S.warpsPerBlock() <= 4096 ? N : 0;
+}
+} // namespace
+
+AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
+                           const AccessQuery &Q, const LaunchShape &Shape,
+                           const Bindings &B, int64_t AssumedRuntimeValue) {
+  AccessReport Rep;
+  Bindings Local = B;
+  BlockResult BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  if (!BR.Ok && BR.Runtime &&
+      (BR.Runtime->kind() == ExprKind::Param ||
+       BR.Runtime->kind() == ExprKind::LoopIV)) {
+    // A runtime stride: say so, and evaluate under an explicit assumption.
+    Rep.RuntimeCoefficient = BR.Runtime->name().str();
+    Local[BR.Runtime->name()] = AssumedRuntimeValue;
+    Rep.Assumptions.push_back("runtime value '" + Rep.RuntimeCoefficient +
+                              "' sets the lane stride; "
+                              "assumed " +
+                              std::to_string(AssumedRuntimeValue));
+    BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  }
+  if (!BR.Ok) {
+    Rep.Failure = BR.Failure;
+    if (BR.Runtime && Rep.RuntimeCoefficient.empty())
+      Rep.RuntimeCoefficient = sym::toString(BR.Runtime);
+    return Rep;
+  }
+  // The address modulo this period decides sectors, lines and banks.
+  int64_t Period = std::max<int64_t>(M.LineBytes, int64_t(M.SharedBanks) *
+                                                      M.SharedBankWidthBytes);
+  int64_t Align = gcd64(Q.BaseAlignment, BR.RuntimeAlign);
+  if ((BR.RuntimeAlign == 0 || Align % Period == 0) &&
+      (!BR.RuntimeGuard || !enumerableBlocks(Shape))) {
+    accumulate(Rep, BR);
+    Rep.Warps = std::move(BR.Costs);
+    Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+    Rep.Ok = true;
+    return Rep;
+  }
+  // The runtime part (e.g. blockIdx.x * 33 * 4) can shift the alignment.
+  if (uint64_t N = enumerableBlocks(Shape)) {
+    auto &G = *Shape.GridDim;
+    bool Ok = true;
+    for (uint64_t I = 0; I < N && Ok; ++I) {
+      std::array<unsigned, 3> Blk = {unsigned(I % G[0]),
+                                     unsigned((I / G[0]) % G[1]),
+                                     unsigned(I / (uint64_t(G[0]) * G[1]))};
+      BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
+      if (!One.Ok || One.RuntimeAlign || One.RuntimeGuard) {
+        Ok = false; // A runtime value other than blockIdx remains.
+        break;
+      }
+      accumulate(Rep, One);
+      if (I == 0)
+        Rep.Warps = std::move(One.Costs);
+    }
+    if (Ok) {
+      Rep.BlocksCovered = unsigned(N);
+      Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+      Rep.Ok = true;
+      return Rep;
+    }
+    Rep = AccessReport();
+    Rep.Assumptions = {};
+  }
+  Rep.Assumptions.push_back("runtime part of the address (" + BR.RuntimeText +
+                            ") is only known to be a multiple of " +
+                            std::to_string(Align) + " bytes; assumed " +
+                            std::to_string(Period) + "-byte aligned");
+  accumulate(Rep, BR);
+  Rep.Warps = std::move(BR.Costs);
+  // Worst case over the residues the runtime part can take.
+  double Worst = Rep.perRequest(Rep.Sectors);
+  for (int64_t Res = Align; Res < Period; Res += Align) {
+    BlockResult Alt = evalBlock(Ctx, M, Q, Shape, Local, nullptr, Res);
+    if (!Alt.Ok)
+      continue;
+    AccessReport Tmp;
+    accumulate(Tmp, Alt);
+    Worst = std::max(Worst, Tmp.perRequest(Tmp.Sectors));
+  }
+  Rep.WorstSectorsPerRequest = Worst;
+  Rep.Ok = true;
+  return Rep;
+}
+
+std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
+                       const HardwareModel &M) {
+  std::string S;
+  S += std::string(Q.Space == MemorySpace::Global ? "global" : "shared") +
+       (Q.IsStore ? " store" : " load") + " of " +
+       std::to_string(Q.ElementBytes) + " bytes at index " +
+       sym::toString(Q.Index) + "\n";
+  if (Q.Guard)
+    S += "  guard: " + sym::toString(Q.Guard) + "\n";
+  if (!R.Ok) {
+    S += "  no prediction: " + R.Failure + "\n";
+    return S;
+  }
+  // Consecutive warps with the same lanes and cost print once ("warps 0-7").
+  auto Line = [&](const WarpCost &WC) {
+    std::string L = std::to_string(WC.ActiveLanes) + " active lanes, offsets [";
+    for (size_t I = 0; I < WC.LaneOffsets.size(); ++I)
+      L += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
+    L += "]";
+    if (Q.Space == MemorySpace::Global)
+      L += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
+           std::to_string(WC.Global.IdealSectors) + "), " +
+           std::to_string(WC.Global.Lines) + " lines";
+    else
+      L += ", " + std::to_string(WC.Shared.Wavefronts) + " wavefronts (ideal " +
+           std::to_string(WC.Shared.IdealWavefronts) + ")";
+    return L;
+  };
+  for (size_t I = 0; I < R.Warps.size();) {
+    std::string L = Line(R.Warps[I]);
+    size_t J = I + 1;
+    while (J < R.Warps.size() && Line(R.Warps[J]) == L)
+      ++J;
+    S += J - I > 1 ? "  warps " + std::to_string(I) + "-" +
+                         std::to_string(J - 1) + ": "
+                   : "  warp " + std::to_string(I) + ": ";
+    S += L + "\n";
+    I = J;
+  }
+  char Buf[160];
+  if (Q.Space == MemorySpace::Global)
+    std::snprintf(
+        Buf, sizeof(Buf),
+        "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",
+        M.Name.c_str(), R.perRequest(R.Sectors), R.perRequest(R.IdealSectors),
+        R.perRequest(R.Lines));
+  else
+    std::snprintf(Buf, sizeof(Buf),
+                  "  per request on %s: %.3f wavefronts (ideal %.3f), "
+                  "%u-way worst conflict\n",
+                  M.Name.c_str(), R.perRequest(R.Wavefronts),
+                  R.perRequest(R.IdealWavefronts), R.MaxConflictDegree);
+  S += Buf;
+  for (const std::string &A : R.Assumptions)
+    S += "  assumption: " + A + "\n";
+  return S;
+}
+
+} // namespace hw
+} // namespace warplint

@@ -1,0 +1,81 @@
+//===- AccessCost.h - What one access costs a block's warps -----*- C++ -*-===//
+//
+// Part of warplint. Prices a memory access on a GPU model: lib/Symbolic
+// evaluates the lanes of every warp (WarpEval.h, evaluateLanes), MemoryCost.h
+// counts what each warp's request costs (sectors, lines, transactions or
+// wavefronts), and this file adds them up for the block or the grid, against
+// the ideal. It also decides what the lanes alone cannot: a runtime lane stride
+// is evaluated under a stated assumption, and a runtime base whose alignment
+// matters is either enumerated over the grid or assumed aligned (with the
+// worst misalignment reported).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_HARDWARE_ACCESSCOST_H
+#define WARPLINT_HARDWARE_ACCESSCOST_H
+
+#include "Hardware/HardwareModel.h"
+#include "Hardware/MemoryCost.h"
+#include "Symbolic/WarpEval.h"
+#include <string>
+#include <vector>
+
+namespace warplint {
+namespace hw {
+
+/// The cost of the access for one warp of the block.
+struct WarpCost {
+  unsigned Warp = 0;
+  unsigned ActiveLanes = 0;
+  std::vector<int64_t> LaneOffsets; ///< Bytes from lane 0's (active lanes).
+  std::vector<bool> Active;
+  GlobalAccessCost Global;
+  SharedAccessCost Shared;
+};
+
+/// What warplint predicts for one access, with the evidence behind it.
+struct AccessReport {
+  bool Ok = false;
+  std::string Failure;                  ///< Why no prediction (when !Ok).
+  std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
+  std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
+  bool exact() const { return Ok && Assumptions.empty(); }
+
+  unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).
+  /// Blocks the totals cover: 1 (a representative block with symbolic
+  /// blockIdx) or the whole grid when alignment needed every block.
+  unsigned BlocksCovered = 1;
+  uint64_t Sectors = 0, IdealSectors = 0, Lines = 0, IdealLines = 0;
+  uint64_t Transactions = 0, IdealTransactions = 0;
+  uint64_t Wavefronts = 0, IdealWavefronts = 0;
+  unsigned MaxConflictDegree = 0;
+  /// Sectors per request if the runtime part of the base were misaligned in
+  /// the worst way (equal to the prediction when alignment is known).
+  double WorstSectorsPerRequest = 0;
+  std::vector<WarpCost> Warps; ///< Per warp of one block.
+
+  double perRequest(uint64_t Total) const {
+    return Requests ? double(Total) / Requests : 0;
+  }
+};
+
+/// Evaluates \p Q for every warp of a block of \p Shape on model \p M. When
+/// blockIdx or a runtime value changes the address's alignment and the grid is
+/// known, every block is evaluated; otherwise the alignment is assumed and
+/// said so. A runtime lane stride is evaluated under \p AssumedRuntimeValue
+/// (and reported) unless \p B binds it.
+AccessReport analyzeAccess(sym::ExprContext &Ctx, const HardwareModel &M,
+                           const sym::AccessQuery &Q,
+                           const sym::LaunchShape &Shape,
+                           const sym::Bindings &B = {},
+                           int64_t AssumedRuntimeValue = 1024);
+
+/// Multi-line text of what the engine derived: the expression, per-warp lane
+/// offsets, sectors or wavefronts, and the assumptions. For the dump tool and
+/// FileCheck tests.
+std::string dumpAccess(const sym::AccessQuery &Q, const AccessReport &R,
+                       const HardwareModel &M);
+
+} // namespace hw
+} // namespace warplint
+
+#endif
