@@ -49,7 +49,6 @@ private:
   };
 
   std::optional<CompiledTU> compiled(std::string &Why);
-  std::vector<std::string> nvccArgs() const;
   KernelRegs registersOf(const clang::FunctionDecl &K, const CompiledTU *TU,
                          const std::string &Mangled);
   void checkKernel(const clang::FunctionDecl &K, const CompiledTU *TU,
