@@ -21,14 +21,12 @@
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
 
-#include "Analysis/LocalArrays.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaToolkit.h"
 #include "Frontend/DeviceCompileCommand.h"
 #include "Hardware/Occupancy.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Preprocessor.h"
@@ -41,11 +39,6 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace warplint {
-
-/// Registers every kernel needs besides its arrays in the estimate: the
-/// sweep of validation/resource-checks (sm_90) gave N + 8 registers for
-/// kernels holding float[N] live in registers, N >= 16.
-static constexpr unsigned EstimateBaseRegisters = 8;
 
 RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
@@ -193,63 +186,23 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   return std::nullopt;
 }
 
-/// Bytes of the __shared__ arrays a kernel declares in its own body.
-static uint64_t staticShared(const FunctionDecl &K, ASTContext &Ctx) {
-  struct V : RecursiveASTVisitor<V> {
-    ASTContext &Ctx;
-    uint64_t Bytes = 0;
-    explicit V(ASTContext &Ctx) : Ctx(Ctx) {}
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->hasAttr<CUDASharedAttr>() && !D->getType()->isDependentType() &&
-          !D->hasExternalStorage() && !D->getType()->isIncompleteType())
-        Bytes += Ctx.getTypeSizeInChars(D->getType()).getQuantity();
-      return true;
-    }
-  } Visitor(Ctx);
-  Visitor.TraverseStmt(K.getBody());
-  return Visitor.Bytes;
-}
-
-RegisterPressureCheck::KernelRegs
-RegisterPressureCheck::registersOf(const FunctionDecl &K, const CompiledTU *TU,
-                                   const std::string &Mangled) {
-  KernelRegs R;
-  if (TU) {
-    auto It = TU->Kernels.find(Mangled);
-    if (It != TU->Kernels.end()) {
-      const CompiledKernel &CK = It->second;
-      R.Registers = CK.Registers;
-      R.Exact = true;
-      R.StaticShared = CK.SharedMem;
-      R.Compiled = &CK;
-      R.Method = "ptxas for " + TU->Arch + " (" + TU->Compiler +
-                 "): " + std::to_string(CK.Registers) + " registers, " +
-                 std::to_string(CK.StackFrame) + " bytes stack frame, " +
-                 std::to_string(CK.SpillStores) + " bytes spill stores, " +
-                 std::to_string(CK.SpillLoads) + " bytes spill loads, " +
-                 std::to_string(CK.SharedMem) + " bytes shared memory";
-      return R;
-    }
-  }
-  const hw::HardwareModel &M = target(*Ctx);
-  uint64_t Words = 0;
+/// The evidence note: how the registers were obtained.
+static std::string methodText(const KernelResources &R) {
+  if (const CompiledKernel *CK = R.Compiled)
+    return "ptxas for " + R.Arch + " (" + R.Compiler +
+           "): " + std::to_string(CK->Registers) + " registers, " +
+           std::to_string(CK->StackFrame) + " bytes stack frame, " +
+           std::to_string(CK->SpillStores) + " bytes spill stores, " +
+           std::to_string(CK->SpillLoads) + " bytes spill loads, " +
+           std::to_string(CK->SharedMem) + " bytes shared memory";
   std::string Arrays;
-  for (const LocalArray &LA : analysis(*Ctx).localArrays(K)) {
-    if (LA.Placement != ArrayPlacement::Registers || LA.Elements < 2)
-      continue;
-    Words += LA.words();
-    Arrays += (Arrays.empty() ? "'" : ", '") + LA.Var->getNameAsString() +
-              "' " + std::to_string(LA.words());
-  }
-  R.Registers = unsigned(std::min<uint64_t>(EstimateBaseRegisters + Words,
-                                            M.MaxRegistersPerThread));
-  R.StaticShared = staticShared(K, *Ctx);
-  R.Method =
-      "estimate from the source: " + std::to_string(EstimateBaseRegisters) +
-      " registers plus the per-thread arrays kept in registers (" +
-      (Arrays.empty() ? std::string("none") : Arrays) +
-      "); scalars and called functions are not counted";
-  return R;
+  for (const RegisterArray &A : R.Arrays)
+    Arrays += (Arrays.empty() ? "'" : ", '") + A.Var->getNameAsString() +
+              "' " + std::to_string(A.Words);
+  return "estimate from the source: " + std::to_string(R.BaseRegisters) +
+         " registers plus the per-thread arrays kept in registers (" +
+         (Arrays.empty() ? std::string("none") : Arrays) +
+         "); scalars and called functions are not counted";
 }
 
 /// The largest register count below \p Regs at which more blocks of this
@@ -315,20 +268,14 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                                         const std::string &ExactWhy) {
   const SourceManager &SM = Ctx->getSourceManager();
   const hw::HardwareModel &M = target(*Ctx);
-  std::string Mangled;
-  {
-    std::unique_ptr<MangleContext> MC(Ctx->createMangleContext());
-    if (MC->shouldMangleDeclName(&K)) {
-      llvm::raw_string_ostream OS(Mangled);
-      MC->mangleName(GlobalDecl(&K), OS);
-    } else {
-      Mangled = K.getName().str();
-    }
-  }
-  KernelRegs Regs = registersOf(K, TU, Mangled);
+  std::optional<KernelResources> Compiled;
+  if (TU)
+    Compiled = compiledResources(K, *Ctx, *TU);
+  const KernelResources Regs =
+      Compiled ? *Compiled : analysis(*Ctx).resources(K);
   const std::string Name = K.getNameAsString();
   auto MethodNotes = [&](Report &R) {
-    R.Notes.push_back({K.getLocation(), Regs.Method});
+    R.Notes.push_back({K.getLocation(), methodText(Regs)});
     if (!Regs.Exact && !ExactWhy.empty())
       R.Notes.push_back(
           {K.getLocation(), "exact mode unavailable: " + ExactWhy});

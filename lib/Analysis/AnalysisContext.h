@@ -20,6 +20,7 @@
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LocalArrays.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/Expr.h"
@@ -98,6 +99,10 @@ public:
   /// each will live, for the target's register limit.
   llvm::ArrayRef<LocalArray> localArrays(const clang::FunctionDecl &F);
 
+  /// The registers and static shared memory of \p Kernel estimated from the
+  /// source (exact figures come from ptxas: compiledResources()).
+  const KernelResources &resources(const clang::FunctionDecl &Kernel);
+
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
   void printLaunches(llvm::raw_ostream &OS);
@@ -151,6 +156,7 @@ private:
       DivergenceCache;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
+  llvm::DenseMap<const clang::FunctionDecl *, KernelResources> ResourceCache;
 };
 
 } // namespace warplint

@@ -6,9 +6,13 @@
 // Compute's counters (validation/memory-checks/compare.py).
 //
 //   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
+//   warplint-dump --resources [--replay=<recording>] file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/AnalysisContext.h"
+#include "Analysis/CompiledResources.h"
 #include "Analysis/KernelAccesses.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
 #include "Hardware/HardwareModel.h"
@@ -33,6 +37,112 @@ static llvm::cl::list<std::string> Files(llvm::cl::Positional,
 static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
                                        llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
+
+//===----------------------------------------------------------------------===//
+// The resource and FP64 dump modes (--resources, --fp64): what
+// Analysis/ResourceEstimate and Analysis/DoublePrecision derive, per kernel
+// and per FP64 site. Each replaces the memory dump.
+//===----------------------------------------------------------------------===//
+
+static llvm::cl::opt<bool> DumpResources(
+    "resources",
+    llvm::cl::desc("per kernel: estimated registers, the per-thread arrays "
+                   "they count, static shared memory"),
+    llvm::cl::cat(Cat));
+static llvm::cl::opt<std::string> DumpReplay(
+    "replay",
+    llvm::cl::desc("with --resources: a ptxas recording prefix "
+                   "(validation/resource-checks/record_ptxas.sh) for the "
+                   "exact figures"),
+    llvm::cl::cat(Cat));
+
+namespace {
+
+/// The kernels of a translation unit (template instantiations included), in
+/// source order.
+std::vector<const FunctionDecl *> kernelsOf(ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const FunctionDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+          !FD->isDependentContext())
+        Found.push_back(FD);
+      return true;
+    }
+  } F;
+  F.TraverseAST(Ctx);
+  return F.Found;
+}
+
+std::string where(const SourceManager &SM, SourceLocation L) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+  if (P.isInvalid())
+    return "?:0:0";
+  return (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) + ":" +
+          llvm::Twine(P.getColumn()))
+      .str();
+}
+
+std::string kernelName(const FunctionDecl &K, ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  K.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+  return Name;
+}
+
+void dumpResources(ASTContext &Ctx, const hw::HardwareModel &M) {
+  AnalysisContext AC(Ctx, M);
+  std::optional<CompiledTU> TU;
+  if (!DumpReplay.empty()) {
+    llvm::Expected<CompiledTU> R = replayResources(DumpReplay, M.Name);
+    if (!R) {
+      llvm::errs() << "warplint-dump: " << llvm::toString(R.takeError())
+                   << "\n";
+      return;
+    }
+    TU = std::move(*R);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *K : kernelsOf(Ctx)) {
+    llvm::outs() << where(SM, K->getLocation()) << ": " << kernelName(*K, Ctx)
+                 << ": ";
+    if (TU) {
+      if (std::optional<KernelResources> X = compiledResources(*K, Ctx, *TU)) {
+        const CompiledKernel &CK = *X->Compiled;
+        llvm::outs() << "ptxas " << CK.Registers << " registers, "
+                     << CK.StackFrame << " bytes stack frame, "
+                     << CK.SpillStores << " bytes spill stores, "
+                     << CK.SpillLoads << " bytes spill loads, static shared "
+                     << CK.SharedMem << " bytes (" << X->Compiler << ", "
+                     << X->Arch << ")";
+      } else {
+        llvm::outs() << "not in the ptxas recording";
+      }
+      llvm::outs() << "\n  ";
+    }
+    const KernelResources &R = AC.resources(*K);
+    llvm::outs() << "estimated " << R.Registers << " registers ("
+                 << R.BaseRegisters << " base + " << R.ArrayWords
+                 << " in arrays"
+                 << (R.AtLimit ? ", at the limit of " + M.Name : "")
+                 << "), static shared " << R.StaticShared << " bytes\n";
+    for (const RegisterArray &A : R.Arrays)
+      llvm::outs() << "  array '" << A.Var->getNameAsString()
+                   << "': " << A.Words << " words in registers\n";
+  }
+}
+
+/// Runs the mode asked for, if one of these was; false otherwise.
+bool dumpInstructionModes(ASTContext &Ctx, const hw::HardwareModel &M) {
+  if (DumpResources) {
+    dumpResources(Ctx, M);
+    return true;
+  }
+  return false;
+}
+
+} // namespace
 
 namespace {
 
@@ -125,6 +235,8 @@ class DumpConsumer : public ASTConsumer {
 public:
   explicit DumpConsumer(const hw::HardwareModel &M) : M(M) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (dumpInstructionModes(Ctx, M))
+      return;
     Dumper(Ctx, M).TraverseAST(Ctx);
   }
 
