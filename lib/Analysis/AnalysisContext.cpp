@@ -166,6 +166,14 @@ const KernelResources &AnalysisContext::resources(const FunctionDecl &Kernel) {
   return It->second;
 }
 
+ArrayRef<FP64Site> AnalysisContext::fp64Sites(const FunctionDecl &F) {
+  ++Stats.Requests;
+  auto It = FP64Cache.find(&F);
+  if (It == FP64Cache.end())
+    It = FP64Cache.try_emplace(&F, findFP64Sites(F, Ctx, Mutations)).first;
+  return It->second;
+}
+
 void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
   (void)launchIndex();
   const SourceManager &SM = Ctx.getSourceManager();

@@ -17,6 +17,7 @@
 #define WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 
 #include "Analysis/Divergence.h"
+#include "Analysis/DoublePrecision.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LocalArrays.h"
@@ -102,6 +103,8 @@ public:
   /// The registers and static shared memory of \p Kernel estimated from the
   /// source (exact figures come from ptxas: compiledResources()).
   const KernelResources &resources(const clang::FunctionDecl &Kernel);
+  /// What executes in FP64 in the device function \p F, and why.
+  llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
 
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
@@ -157,6 +160,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
   llvm::DenseMap<const clang::FunctionDecl *, KernelResources> ResourceCache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
 };
 
 } // namespace warplint

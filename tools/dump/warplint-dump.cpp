@@ -7,10 +7,12 @@
 //
 //   warplint-dump [--arch=sm_90] [--csv] file.cu -- <compiler args>
 //   warplint-dump --resources [--replay=<recording>] file.cu -- <args>
+//   warplint-dump --fp64 file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/CompiledResources.h"
+#include "Analysis/DoublePrecision.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaCompilationDatabase.h"
@@ -23,6 +25,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,6 +57,11 @@ static llvm::cl::opt<std::string> DumpReplay(
     llvm::cl::desc("with --resources: a ptxas recording prefix "
                    "(validation/resource-checks/record_ptxas.sh) for the "
                    "exact figures"),
+    llvm::cl::cat(Cat));
+static llvm::cl::opt<bool> DumpFP64(
+    "fp64",
+    llvm::cl::desc("one line per FP64 site of single-precision device code, "
+                   "with its cause"),
     llvm::cl::cat(Cat));
 
 namespace {
@@ -133,10 +141,70 @@ void dumpResources(ASTContext &Ctx, const hw::HardwareModel &M) {
   }
 }
 
+std::string textOf(const Expr *E, ASTContext &Ctx) {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+void dumpFP64(ASTContext &Ctx, const hw::HardwareModel &M) {
+  AnalysisContext AC(Ctx, M);
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const FunctionDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if ((FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()) &&
+          FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+        Found.push_back(FD);
+      return true;
+    }
+  } F;
+  F.TraverseAST(Ctx);
+  for (const FunctionDecl *FD : F.Found) {
+    if (SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    for (const FP64Site &S : AC.fp64Sites(*FD)) {
+      SourceLocation L = S.Var   ? S.Var->getLocation()
+                         : S.Callee ? S.E->getBeginLoc()
+                                    : S.E->getExprLoc();
+      llvm::outs() << where(SM, L) << ": " << kernelName(*FD, Ctx) << ": "
+                   << fp64CauseName(S.Cause) << " '"
+                   << (S.Var ? S.Var->getNameAsString() : textOf(S.E, Ctx))
+                   << "'";
+      if (S.Ops)
+        llvm::outs() << ", " << S.Ops << " double operation"
+                     << (S.Ops == 1 ? "" : "s");
+      if (S.Int)
+        llvm::outs() << ", integer '" << textOf(S.Int, Ctx) << "'";
+      if (S.Constant)
+        llvm::outs() << ", constant '" << textOf(S.Constant, Ctx)
+                     << "' = " << llvm::format("%g", S.ConstantValue);
+      if (S.Callee)
+        llvm::outs() << ", call of '" << S.Callee->getName() << "'";
+      if (S.Accumulated)
+        llvm::outs() << ", accumulated";
+      if (S.InLoop)
+        llvm::outs() << ", in a loop";
+      if (S.Var && S.E)
+        llvm::outs() << ", first '" << textOf(S.E, Ctx) << "'";
+      if (S.Fix)
+        llvm::outs() << ", fix-it \"" << S.Fix->CodeToInsert << "\"";
+      llvm::outs() << "\n";
+    }
+  }
+}
+
 /// Runs the mode asked for, if one of these was; false otherwise.
 bool dumpInstructionModes(ASTContext &Ctx, const hw::HardwareModel &M) {
   if (DumpResources) {
     dumpResources(Ctx, M);
+    return true;
+  }
+  if (DumpFP64) {
+    dumpFP64(Ctx, M);
     return true;
   }
   return false;
