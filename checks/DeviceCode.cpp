@@ -47,27 +47,6 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx, unsigned Max) {
   return Out;
 }
 
-std::optional<double> constantValue(const Expr *E, const ASTContext &Ctx) {
-  if (!E || E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  if (isWarpSize(E))
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsRValue(R, Ctx) || R.HasSideEffects)
-    return std::nullopt;
-  if (R.Val.isFloat())
-    return R.Val.getFloat().convertToDouble();
-  if (R.Val.isInt())
-    return double(R.Val.getInt().getSExtValue());
-  return std::nullopt;
-}
-
-bool isWarpSize(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE && DRE->getDecl()->getName() == "warpSize" &&
-         DRE->getDecl()->getDeclContext()->isTranslationUnit();
-}
-
 std::string formatNumber(double V) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.9g", V);

@@ -9,6 +9,7 @@
 #ifndef WARPLINT_CHECKS_DEVICECODE_H
 #define WARPLINT_CHECKS_DEVICECODE_H
 
+#include "Frontend/ConstantValue.h" // constantValue, isWarpSize
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -26,16 +27,6 @@ clang::ast_matchers::DeclarationMatcher deviceFunctionDefinitions();
 /// to \p Max characters ("..." appended); empty when it is not in a file.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx,
                        unsigned Max = 48);
-
-/// The value of a floating or integer constant expression, or nullopt. Side
-/// effects and values unknown at compile time give nullopt.
-std::optional<double> constantValue(const clang::Expr *E,
-                                    const clang::ASTContext &Ctx);
-
-/// Whether \p E names the built-in warpSize: a constant (32) to clang but a
-/// register read to nvcc, which therefore does not fold it (SASS of
-/// validation/instruction-checks/kernels/integer_division.cu, div_warpsize).
-bool isWarpSize(const clang::Expr *E);
 
 /// A short, human-readable form of a double: "0.1", "2", "3.14159".
 std::string formatNumber(double V);

@@ -7,7 +7,8 @@
 
 namespace warplint {
 
-/// Reports FP64 work that executes inside single-precision device code: double
+/// Reports FP64 work that executes inside single-precision device code
+/// (the sites lib/Analysis/DoublePrecision finds): double
 /// constants mixed into float arithmetic where the compiler cannot narrow the
 /// operation back to float, integer-by-double arithmetic, double math
 /// overloads called with float arguments, and double locals. Best Practices
@@ -26,7 +27,6 @@ private:
   /// Template instantiations share their pattern's source: one finding per
   /// location and message.
   std::set<std::pair<unsigned, std::string>> Reported;
-  friend class DoublePrecisionScan;
 };
 
 } // namespace warplint

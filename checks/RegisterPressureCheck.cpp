@@ -21,21 +21,16 @@
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
 
-#include "Analysis/LocalArrays.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaToolkit.h"
+#include "Frontend/DeviceCompileCommand.h"
 #include "Hardware/Occupancy.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
-#include "clang/Basic/LangStandard.h"
-#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cmath>
@@ -44,11 +39,6 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace warplint {
-
-/// Registers every kernel needs besides its arrays in the estimate: the
-/// sweep of validation/resource-checks (sm_90) gave N + 8 registers for
-/// kernels holding float[N] live in registers, N >= 16.
-static constexpr unsigned EstimateBaseRegisters = 8;
 
 RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
@@ -143,99 +133,6 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
                       Call->getConfig()->getArg(1)->getBeginLoc()});
 }
 
-/// nvcc arguments that reproduce the include paths, macros and language
-/// standard clang parsed the translation unit with. Clang's own directories,
-/// the host compiler's system directories, the toolkit's include directory
-/// and warplint's fallback CUDA declarations are left to nvcc.
-std::vector<std::string> RegisterPressureCheck::nvccArgs() const {
-  std::vector<std::string> Args = {"--expt-relaxed-constexpr",
-                                   "--extended-lambda"};
-  if (!PP)
-    return Args;
-  const HeaderSearchOptions &HS =
-      PP->getHeaderSearchInfo().getHeaderSearchOpts();
-  auto IsOurs = [&](StringRef Dir) {
-    if (!HS.ResourceDir.empty() && Dir.starts_with(HS.ResourceDir))
-      return true;
-    llvm::SmallString<256> Marker(Dir);
-    llvm::sys::path::append(Marker, "warplint_nvcc_compat.h");
-    if (llvm::sys::fs::exists(Marker))
-      return true;
-    llvm::SmallString<256> Cuda(Dir);
-    llvm::sys::path::append(Cuda, "cuda_runtime_api.h");
-    if (llvm::sys::fs::exists(Cuda))
-      return true;
-    // The toolkit's include/cccl, which nvcc adds by itself.
-    llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Dir));
-    llvm::sys::path::append(Parent, "cuda_runtime_api.h");
-    if (llvm::sys::path::filename(Dir) == "cccl" &&
-        llvm::sys::fs::exists(Parent))
-      return true;
-    return Dir == "/usr/include" || Dir == "/usr/local/include" ||
-           Dir.starts_with("/usr/include/c++") ||
-           Dir.starts_with("/usr/include/x86_64") ||
-           Dir.starts_with("/usr/include/aarch64") ||
-           Dir.contains("cuda_wrappers") || Dir.contains("/lib/clang/") ||
-           Dir.contains("/lib/gcc/");
-  };
-  // Relative paths are relative to the compile command's directory, which is
-  // the file manager's working directory, not necessarily this process's.
-  FileManager &FM = Ctx->getSourceManager().getFileManager();
-  auto Absolute = [&](StringRef P) {
-    llvm::SmallString<256> A(P);
-    FM.makeAbsolutePath(A);
-    return std::string(A);
-  };
-  for (const HeaderSearchOptions::Entry &E : HS.UserEntries) {
-    if (E.IsFramework || IsOurs(E.Path) ||
-        !llvm::sys::fs::is_directory(Absolute(E.Path)))
-      continue;
-    switch (E.Group) {
-    case frontend::Quoted:
-      Args.push_back("-iquote");
-      break;
-    case frontend::Angled:
-      Args.push_back("-I");
-      break;
-    case frontend::System:
-    case frontend::ExternCSystem:
-    case frontend::CSystem:
-    case frontend::CXXSystem:
-      Args.push_back("-isystem");
-      break;
-    default:
-      continue;
-    }
-    Args.push_back(Absolute(E.Path));
-  }
-  const PreprocessorOptions &PO = PP->getPreprocessorOpts();
-  for (const auto &[Macro, Undef] : PO.Macros) {
-    StringRef Name = StringRef(Macro).split('=').first;
-    if (Name.starts_with("__CUDA") || Name.starts_with("__NVCC") ||
-        Name.starts_with("__clang") || Name.starts_with("__WARPLINT"))
-      continue;
-    Args.push_back((Undef ? "-U" : "-D") + Macro);
-  }
-  for (const std::string &Inc : PO.Includes) {
-    StringRef F = llvm::sys::path::filename(Inc);
-    if (F == "cuda_runtime.h" || F.starts_with("__clang_cuda") ||
-        F.starts_with("warplint_") || IsOurs(llvm::sys::path::parent_path(Inc)))
-      continue;
-    Args.push_back("-include");
-    Args.push_back(Absolute(Inc));
-  }
-  const LangOptions &LO = PP->getLangOpts();
-  if (LO.CPlusPlus20)
-    Args.push_back("-std=c++20");
-  else if (LO.CPlusPlus17)
-    Args.push_back("-std=c++17");
-  else if (LO.CPlusPlus14)
-    Args.push_back("-std=c++14");
-  else if (LO.CPlusPlus11)
-    Args.push_back("-std=c++11");
-  return Args;
-}
-
 /// The compiled resources of this translation unit: replayed, compiled, or
 /// none (with the reason in \p Why).
 std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
@@ -270,82 +167,42 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
     Why = "no main file";
     return std::nullopt;
   }
-  CompileRequest Req;
-  Req.ToolkitBin = TK->Path + "/bin";
+  // The include paths, macros and language standard clang parsed the file
+  // with, for nvcc.
+  FileManager &FM = Ctx->getSourceManager().getFileManager();
+  DeviceCompileInputs In =
+      PP ? deviceCompileInputs(*PP, FM) : DeviceCompileInputs();
+  In.ToolkitRoot = TK->Path;
   llvm::SmallString<256> Source(Main->getName());
-  Ctx->getSourceManager().getFileManager().makeAbsolutePath(Source);
-  Req.Source = std::string(Source);
-  Req.Arch = Arch;
-  Req.NvccArgs = nvccArgs();
-  llvm::SmallVector<StringRef, 4> Extra;
-  StringRef(PtxasArgs).split(Extra, ' ', -1, false);
-  for (StringRef A : Extra)
-    Req.PtxasArgs.push_back(A.str());
-  Req.TimeoutSeconds = TimeoutSeconds;
-  llvm::Expected<CompiledTU> TU = compileForResources(Req);
+  FM.makeAbsolutePath(Source);
+  In.Source = std::string(Source);
+  In.Arch = Arch;
+  In.PtxasArgs = splitPtxasArgs(PtxasArgs);
+  llvm::Expected<CompiledTU> TU =
+      compileForResources(buildDeviceCompileCommand(In), TimeoutSeconds);
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
   return std::nullopt;
 }
 
-/// Bytes of the __shared__ arrays a kernel declares in its own body.
-static uint64_t staticShared(const FunctionDecl &K, ASTContext &Ctx) {
-  struct V : RecursiveASTVisitor<V> {
-    ASTContext &Ctx;
-    uint64_t Bytes = 0;
-    explicit V(ASTContext &Ctx) : Ctx(Ctx) {}
-    bool VisitVarDecl(VarDecl *D) {
-      if (D->hasAttr<CUDASharedAttr>() && !D->getType()->isDependentType() &&
-          !D->hasExternalStorage() && !D->getType()->isIncompleteType())
-        Bytes += Ctx.getTypeSizeInChars(D->getType()).getQuantity();
-      return true;
-    }
-  } Visitor(Ctx);
-  Visitor.TraverseStmt(K.getBody());
-  return Visitor.Bytes;
-}
-
-RegisterPressureCheck::KernelRegs
-RegisterPressureCheck::registersOf(const FunctionDecl &K, const CompiledTU *TU,
-                                   const std::string &Mangled) {
-  KernelRegs R;
-  if (TU) {
-    auto It = TU->Kernels.find(Mangled);
-    if (It != TU->Kernels.end()) {
-      const CompiledKernel &CK = It->second;
-      R.Registers = CK.Registers;
-      R.Exact = true;
-      R.StaticShared = CK.SharedMem;
-      R.Compiled = &CK;
-      R.Method = "ptxas for " + TU->Arch + " (" + TU->Compiler +
-                 "): " + std::to_string(CK.Registers) + " registers, " +
-                 std::to_string(CK.StackFrame) + " bytes stack frame, " +
-                 std::to_string(CK.SpillStores) + " bytes spill stores, " +
-                 std::to_string(CK.SpillLoads) + " bytes spill loads, " +
-                 std::to_string(CK.SharedMem) + " bytes shared memory";
-      return R;
-    }
-  }
-  const hw::HardwareModel &M = target(*Ctx);
-  uint64_t Words = 0;
+/// The evidence note: how the registers were obtained.
+static std::string methodText(const KernelResources &R) {
+  if (const CompiledKernel *CK = R.Compiled)
+    return "ptxas for " + R.Arch + " (" + R.Compiler +
+           "): " + std::to_string(CK->Registers) + " registers, " +
+           std::to_string(CK->StackFrame) + " bytes stack frame, " +
+           std::to_string(CK->SpillStores) + " bytes spill stores, " +
+           std::to_string(CK->SpillLoads) + " bytes spill loads, " +
+           std::to_string(CK->SharedMem) + " bytes shared memory";
   std::string Arrays;
-  for (const LocalArray &LA : analysis(*Ctx).localArrays(K)) {
-    if (LA.Placement != ArrayPlacement::Registers || LA.Elements < 2)
-      continue;
-    Words += LA.words();
-    Arrays += (Arrays.empty() ? "'" : ", '") + LA.Var->getNameAsString() +
-              "' " + std::to_string(LA.words());
-  }
-  R.Registers = unsigned(std::min<uint64_t>(EstimateBaseRegisters + Words,
-                                            M.MaxRegistersPerThread));
-  R.StaticShared = staticShared(K, *Ctx);
-  R.Method =
-      "estimate from the source: " + std::to_string(EstimateBaseRegisters) +
-      " registers plus the per-thread arrays kept in registers (" +
-      (Arrays.empty() ? std::string("none") : Arrays) +
-      "); scalars and called functions are not counted";
-  return R;
+  for (const RegisterArray &A : R.Arrays)
+    Arrays += (Arrays.empty() ? "'" : ", '") + A.Var->getNameAsString() +
+              "' " + std::to_string(A.Words);
+  return "estimate from the source: " + std::to_string(R.BaseRegisters) +
+         " registers plus the per-thread arrays kept in registers (" +
+         (Arrays.empty() ? std::string("none") : Arrays) +
+         "); scalars and called functions are not counted";
 }
 
 /// The largest register count below \p Regs at which more blocks of this
@@ -411,20 +268,14 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                                         const std::string &ExactWhy) {
   const SourceManager &SM = Ctx->getSourceManager();
   const hw::HardwareModel &M = target(*Ctx);
-  std::string Mangled;
-  {
-    std::unique_ptr<MangleContext> MC(Ctx->createMangleContext());
-    if (MC->shouldMangleDeclName(&K)) {
-      llvm::raw_string_ostream OS(Mangled);
-      MC->mangleName(GlobalDecl(&K), OS);
-    } else {
-      Mangled = K.getName().str();
-    }
-  }
-  KernelRegs Regs = registersOf(K, TU, Mangled);
+  std::optional<KernelResources> Compiled;
+  if (TU)
+    Compiled = compiledResources(K, *Ctx, *TU);
+  const KernelResources Regs =
+      Compiled ? *Compiled : analysis(*Ctx).resources(K);
   const std::string Name = K.getNameAsString();
   auto MethodNotes = [&](Report &R) {
-    R.Notes.push_back({K.getLocation(), Regs.Method});
+    R.Notes.push_back({K.getLocation(), methodText(Regs)});
     if (!Regs.Exact && !ExactWhy.empty())
       R.Notes.push_back(
           {K.getLocation(), "exact mode unavailable: " + ExactWhy});
@@ -466,22 +317,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   // architecture's limit. Below every cap, ptxas "spills" are saves around
   // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
   // call device-side new), not a shortage of registers.
-  std::optional<unsigned> MaxRReg;
-  {
-    llvm::SmallVector<StringRef, 8> Parts;
-    StringRef(PtxasArgs).split(Parts, ' ', -1, false);
-    for (size_t I = 0; I < Parts.size(); ++I) {
-      StringRef A = Parts[I].ltrim('-');
-      unsigned N = 0;
-      if (A.consume_front("maxrregcount")) {
-        A.consume_front("=");
-        if (A.empty() && I + 1 < Parts.size())
-          A = Parts[I + 1];
-        if (!A.getAsInteger(10, N))
-          MaxRReg = N;
-      }
-    }
-  }
+  std::optional<unsigned> MaxRReg = maxRegCount(splitPtxasArgs(PtxasArgs));
   const bool AtCap =
       Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
                         (MaxRReg && Regs.Registers >= *MaxRReg) ||

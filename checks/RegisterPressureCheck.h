@@ -39,19 +39,7 @@ private:
     uint64_t DynamicShared;
     clang::SourceLocation Loc;
   };
-  /// Registers of one kernel, exact or estimated, and what else it uses.
-  struct KernelRegs {
-    unsigned Registers = 0;
-    bool Exact = false;
-    uint64_t StaticShared = 0;
-    std::string Method; ///< The evidence note.
-    const CompiledKernel *Compiled = nullptr;
-  };
-
   std::optional<CompiledTU> compiled(std::string &Why);
-  std::vector<std::string> nvccArgs() const;
-  KernelRegs registersOf(const clang::FunctionDecl &K, const CompiledTU *TU,
-                         const std::string &Mangled);
   void checkKernel(const clang::FunctionDecl &K, const CompiledTU *TU,
                    const std::string &ExactWhy);
   void addLocalTrafficNotes(const CompiledKernel &CK, Report &R) const;

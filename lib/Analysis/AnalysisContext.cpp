@@ -152,6 +152,28 @@ ArrayRef<LocalArray> AnalysisContext::localArrays(const FunctionDecl &F) {
   return It->second;
 }
 
+const KernelResources &AnalysisContext::resources(const FunctionDecl &Kernel) {
+  ++Stats.Requests;
+  auto It = ResourceCache.find(&Kernel);
+  if (It == ResourceCache.end()) {
+    ArrayRef<LocalArray> Arrays = localArrays(Kernel);
+    It = ResourceCache
+             .try_emplace(&Kernel,
+                          estimateResources(Kernel, Ctx, Arrays,
+                                            Target.MaxRegistersPerThread))
+             .first;
+  }
+  return It->second;
+}
+
+ArrayRef<FP64Site> AnalysisContext::fp64Sites(const FunctionDecl &F) {
+  ++Stats.Requests;
+  auto It = FP64Cache.find(&F);
+  if (It == FP64Cache.end())
+    It = FP64Cache.try_emplace(&F, findFP64Sites(F, Ctx, Mutations)).first;
+  return It->second;
+}
+
 void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
   (void)launchIndex();
   const SourceManager &SM = Ctx.getSourceManager();

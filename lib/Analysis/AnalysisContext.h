@@ -17,9 +17,11 @@
 #define WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 
 #include "Analysis/Divergence.h"
+#include "Analysis/DoublePrecision.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LocalArrays.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/Expr.h"
@@ -98,6 +100,12 @@ public:
   /// each will live, for the target's register limit.
   llvm::ArrayRef<LocalArray> localArrays(const clang::FunctionDecl &F);
 
+  /// The registers and static shared memory of \p Kernel estimated from the
+  /// source (exact figures come from ptxas: compiledResources()).
+  const KernelResources &resources(const clang::FunctionDecl &Kernel);
+  /// What executes in FP64 in the device function \p F, and why.
+  llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
+
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
   void printLaunches(llvm::raw_ostream &OS);
@@ -151,6 +159,8 @@ private:
       DivergenceCache;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
+  llvm::DenseMap<const clang::FunctionDecl *, KernelResources> ResourceCache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
 };
 
 } // namespace warplint

@@ -140,34 +140,35 @@ llvm::Error error(const llvm::Twine &Msg) {
 
 } // namespace
 
-llvm::Expected<CompiledTU> compileForResources(const CompileRequest &R) {
-  llvm::SmallString<256> Nvcc(R.ToolkitBin), Ptxas(R.ToolkitBin);
-  llvm::sys::path::append(Nvcc, "nvcc");
-  llvm::sys::path::append(Ptxas, "ptxas");
+llvm::Expected<CompiledTU>
+compileForResources(const DeviceCompileCommand &Command,
+                    unsigned TimeoutSeconds) {
+  if (Command.Nvcc.empty() || Command.Ptxas.empty())
+    return error("no compile command");
+  const std::string &Nvcc = Command.Nvcc.front();
+  const std::string &Ptxas = Command.Ptxas.front();
   if (!llvm::sys::fs::can_execute(Nvcc) || !llvm::sys::fs::can_execute(Ptxas))
-    return error("no nvcc and ptxas in " + R.ToolkitBin);
+    return error("no nvcc and ptxas in " + llvm::sys::path::parent_path(Nvcc));
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("warplint_ptxas", Dir))
     return error("cannot create a temporary directory");
   llvm::scope_exit Cleanup([&] { llvm::sys::fs::remove_directories(Dir); });
   std::string Ptx = (Dir + "/tu.ptx").str(), Cubin = (Dir + "/tu.cubin").str(),
               Log = (Dir + "/log.txt").str(), PLog = (Dir + "/ptxas.txt").str();
-  std::vector<std::string> NA = {"-ptx", "-lineinfo", "-arch=" + R.Arch};
-  NA.insert(NA.end(), R.NvccArgs.begin(), R.NvccArgs.end());
-  NA.insert(NA.end(), {"-o", Ptx, R.Source});
-  if (std::string E = run(Nvcc, NA, Log, R.TimeoutSeconds); !E.empty())
+  std::vector<std::string> NA(Command.Nvcc.begin() + 1, Command.Nvcc.end());
+  NA.insert(NA.end(), {"-o", Ptx});
+  if (std::string E = run(Nvcc, NA, Log, TimeoutSeconds); !E.empty())
     return error(E);
-  std::vector<std::string> PA = {"-v", "-arch=" + R.Arch};
-  PA.insert(PA.end(), R.PtxasArgs.begin(), R.PtxasArgs.end());
+  std::vector<std::string> PA(Command.Ptxas.begin() + 1, Command.Ptxas.end());
   PA.insert(PA.end(), {Ptx, "-o", Cubin});
-  if (std::string E = run(Ptxas, PA, PLog, R.TimeoutSeconds); !E.empty())
+  if (std::string E = run(Ptxas, PA, PLog, TimeoutSeconds); !E.empty())
     return error(E);
   auto PtxasOut = llvm::MemoryBuffer::getFile(PLog);
   auto PtxText = llvm::MemoryBuffer::getFile(Ptx);
   if (!PtxasOut || !PtxText)
     return error("cannot read the ptxas output");
   CompiledTU TU;
-  TU.Arch = R.Arch;
+  TU.Arch = Command.Arch;
   TU.Compiler = "nvcc -ptx -lineinfo, ptxas -v";
   TU.Kernels = parsePtxasVerbose((*PtxasOut)->getBuffer());
   addPtxLocalTraffic((*PtxText)->getBuffer(), TU.Kernels);

@@ -1,9 +1,8 @@
-//===- CompiledResources.h - Registers and local memory from ptxas -*- C++
-//-*-===//
+//===- CompiledResources.h - Registers and local memory from ptxas -*- C++ -*-//
 //
 // Part of warplint. The exact mode of the register-pressure check: compile a
-// translation unit's device code with the CUDA toolkit (nvcc -ptx -lineinfo,
-// then ptxas -v for the target) and read back, per kernel, the registers,
+// translation unit's device code with the CUDA toolkit (the command of
+// Frontend/DeviceCompileCommand: nvcc -ptx -lineinfo, then ptxas -v) and read back, per kernel, the registers,
 // stack frame, spill bytes and static shared memory ptxas reports, plus the
 // source lines of the ld.local/st.local instructions in the PTX. Recorded
 // outputs can be replayed instead of running the compiler (tests, CI).
@@ -12,6 +11,7 @@
 #ifndef WARPLINT_ANALYSIS_COMPILEDRESOURCES_H
 #define WARPLINT_ANALYSIS_COMPILEDRESOURCES_H
 
+#include "Frontend/DeviceCompileCommand.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -58,19 +58,13 @@ llvm::StringMap<CompiledKernel> parsePtxasVerbose(llvm::StringRef Text);
 void addPtxLocalTraffic(llvm::StringRef Ptx,
                         llvm::StringMap<CompiledKernel> &Kernels);
 
-/// How to compile one translation unit.
-struct CompileRequest {
-  std::string ToolkitBin;             ///< Directory holding nvcc and ptxas.
-  std::string Source;                 ///< The main file.
-  std::string Arch;                   ///< "sm_90"
-  std::vector<std::string> NvccArgs;  ///< -I, -isystem, -D, -std=...
-  std::vector<std::string> PtxasArgs; ///< e.g. -maxrregcount=32
-  unsigned TimeoutSeconds = 120;
-};
-
-/// Runs nvcc and ptxas. Fails (never crashes) when a tool is missing, times
-/// out, or rejects the source; the error text is one line.
-llvm::Expected<CompiledTU> compileForResources(const CompileRequest &R);
+/// Runs \p Command's nvcc (`-o <ptx>` appended) and ptxas (`<ptx> -o <cubin>`
+/// appended) in a temporary directory, each with \p TimeoutSeconds. Fails
+/// (never crashes) when a tool is missing, times out, or rejects the source;
+/// the error text is one line.
+llvm::Expected<CompiledTU>
+compileForResources(const DeviceCompileCommand &Command,
+                    unsigned TimeoutSeconds = 120);
 
 /// Reads a recording made by validation/resource-checks/record_ptxas.sh:
 /// `<Prefix>.ptxas.txt` (the output of ptxas -v) and `<Prefix>.ptx`.

@@ -9,11 +9,17 @@
 // warplint-barrier-in-divergent-code judge by.
 //
 //   warplint-dump [--arch=sm_90] [--csv | --divergence] file.cu -- <args>
+//   warplint-dump --launches | --local-arrays file.cu -- <args>
+//   warplint-dump --resources [--replay=<recording>] file.cu -- <args>
+//   warplint-dump --fp64 file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
+#include "Analysis/CompiledResources.h"
 #include "Analysis/Divergence.h"
+#include "Analysis/DoublePrecision.h"
 #include "Analysis/KernelAccesses.h"
+#include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
 #include "Hardware/AccessCost.h"
@@ -25,6 +31,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,6 +55,177 @@ static llvm::cl::opt<bool>
                    llvm::cl::desc("Dump the divergent branches and barriers "
                                   "instead of the memory accesses"),
                    llvm::cl::cat(Cat));
+
+//===----------------------------------------------------------------------===//
+// The resource and FP64 dump modes (--resources, --fp64): what
+// Analysis/ResourceEstimate and Analysis/DoublePrecision derive, per kernel
+// and per FP64 site. Each replaces the memory dump.
+//===----------------------------------------------------------------------===//
+
+static llvm::cl::opt<bool> DumpResources(
+    "resources",
+    llvm::cl::desc("per kernel: estimated registers, the per-thread arrays "
+                   "they count, static shared memory"),
+    llvm::cl::cat(Cat));
+static llvm::cl::opt<std::string> DumpReplay(
+    "replay",
+    llvm::cl::desc("with --resources: a ptxas recording prefix "
+                   "(validation/resource-checks/record_ptxas.sh) for the "
+                   "exact figures"),
+    llvm::cl::cat(Cat));
+static llvm::cl::opt<bool> DumpFP64(
+    "fp64",
+    llvm::cl::desc("one line per FP64 site of single-precision device code, "
+                   "with its cause"),
+    llvm::cl::cat(Cat));
+
+namespace {
+
+/// The kernels of a translation unit (template instantiations included), in
+/// source order.
+std::vector<const FunctionDecl *> kernelsOf(ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const FunctionDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+          !FD->isDependentContext())
+        Found.push_back(FD);
+      return true;
+    }
+  } F;
+  F.TraverseAST(Ctx);
+  return F.Found;
+}
+
+std::string where(const SourceManager &SM, SourceLocation L) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+  if (P.isInvalid())
+    return "?:0:0";
+  return (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) + ":" +
+          llvm::Twine(P.getColumn()))
+      .str();
+}
+
+std::string kernelName(const FunctionDecl &K, ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  K.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+  return Name;
+}
+
+void dumpResources(ASTContext &Ctx, const hw::HardwareModel &M) {
+  AnalysisContext AC(Ctx, M);
+  std::optional<CompiledTU> TU;
+  if (!DumpReplay.empty()) {
+    llvm::Expected<CompiledTU> R = replayResources(DumpReplay, M.Name);
+    if (!R) {
+      llvm::errs() << "warplint-dump: " << llvm::toString(R.takeError())
+                   << "\n";
+      return;
+    }
+    TU = std::move(*R);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *K : kernelsOf(Ctx)) {
+    llvm::outs() << where(SM, K->getLocation()) << ": " << kernelName(*K, Ctx)
+                 << ": ";
+    if (TU) {
+      if (std::optional<KernelResources> X = compiledResources(*K, Ctx, *TU)) {
+        const CompiledKernel &CK = *X->Compiled;
+        llvm::outs() << "ptxas " << CK.Registers << " registers, "
+                     << CK.StackFrame << " bytes stack frame, "
+                     << CK.SpillStores << " bytes spill stores, "
+                     << CK.SpillLoads << " bytes spill loads, static shared "
+                     << CK.SharedMem << " bytes (" << X->Compiler << ", "
+                     << X->Arch << ")";
+      } else {
+        llvm::outs() << "not in the ptxas recording";
+      }
+      llvm::outs() << "\n  ";
+    }
+    const KernelResources &R = AC.resources(*K);
+    llvm::outs() << "estimated " << R.Registers << " registers ("
+                 << R.BaseRegisters << " base + " << R.ArrayWords
+                 << " in arrays"
+                 << (R.AtLimit ? ", at the limit of " + M.Name : "")
+                 << "), static shared " << R.StaticShared << " bytes\n";
+    for (const RegisterArray &A : R.Arrays)
+      llvm::outs() << "  array '" << A.Var->getNameAsString()
+                   << "': " << A.Words << " words in registers\n";
+  }
+}
+
+std::string textOf(const Expr *E, ASTContext &Ctx) {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+void dumpFP64(ASTContext &Ctx, const hw::HardwareModel &M) {
+  AnalysisContext AC(Ctx, M);
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const FunctionDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if ((FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()) &&
+          FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+        Found.push_back(FD);
+      return true;
+    }
+  } F;
+  F.TraverseAST(Ctx);
+  for (const FunctionDecl *FD : F.Found) {
+    if (SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    for (const FP64Site &S : AC.fp64Sites(*FD)) {
+      SourceLocation L = S.Var   ? S.Var->getLocation()
+                         : S.Callee ? S.E->getBeginLoc()
+                                    : S.E->getExprLoc();
+      llvm::outs() << where(SM, L) << ": " << kernelName(*FD, Ctx) << ": "
+                   << fp64CauseName(S.Cause) << " '"
+                   << (S.Var ? S.Var->getNameAsString() : textOf(S.E, Ctx))
+                   << "'";
+      if (S.Ops)
+        llvm::outs() << ", " << S.Ops << " double operation"
+                     << (S.Ops == 1 ? "" : "s");
+      if (S.Int)
+        llvm::outs() << ", integer '" << textOf(S.Int, Ctx) << "'";
+      if (S.Constant)
+        llvm::outs() << ", constant '" << textOf(S.Constant, Ctx)
+                     << "' = " << llvm::format("%g", S.ConstantValue);
+      if (S.Callee)
+        llvm::outs() << ", call of '" << S.Callee->getName() << "'";
+      if (S.Accumulated)
+        llvm::outs() << ", accumulated";
+      if (S.InLoop)
+        llvm::outs() << ", in a loop";
+      if (S.Var && S.E)
+        llvm::outs() << ", first '" << textOf(S.E, Ctx) << "'";
+      if (S.Fix)
+        llvm::outs() << ", fix-it \"" << S.Fix->CodeToInsert << "\"";
+      llvm::outs() << "\n";
+    }
+  }
+}
+
+/// Runs the mode asked for, if one of these was; false otherwise.
+bool dumpInstructionModes(ASTContext &Ctx, const hw::HardwareModel &M) {
+  if (DumpResources) {
+    dumpResources(Ctx, M);
+    return true;
+  }
+  if (DumpFP64) {
+    dumpFP64(Ctx, M);
+    return true;
+  }
+  return false;
+}
+
+} // namespace
 
 namespace {
 
@@ -158,6 +336,8 @@ class DumpConsumer : public ASTConsumer {
 public:
   explicit DumpConsumer(const hw::HardwareModel &M) : M(M) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (dumpInstructionModes(Ctx, M))
+      return;
     AnalysisContext AC(Ctx, M);
     if (DumpLaunches) {
       AC.printLaunches(llvm::outs());

@@ -78,11 +78,12 @@ TEST(CompiledResources, ReplayWithoutRecordingFails) {
 }
 
 TEST(CompiledResources, MissingToolkitFailsCleanly) {
-  CompileRequest R;
-  R.ToolkitBin = "/nonexistent/bin";
-  R.Source = "k.cu";
-  R.Arch = "sm_90";
-  llvm::Expected<CompiledTU> TU = compileForResources(R);
+  DeviceCompileInputs In;
+  In.ToolkitRoot = "/nonexistent";
+  In.Source = "k.cu";
+  In.Arch = "sm_90";
+  llvm::Expected<CompiledTU> TU =
+      compileForResources(buildDeviceCompileCommand(In));
   ASSERT_FALSE(static_cast<bool>(TU));
   EXPECT_NE(llvm::toString(TU.takeError()).find("no nvcc and ptxas"),
             std::string::npos);
