@@ -24,10 +24,6 @@ using namespace clang::ast_matchers;
 
 namespace warplint {
 
-void DoublePrecisionCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(deviceFunctionDefinitions(), this);
-}
-
 static std::string rateText(const hw::HardwareModel &HW) {
   return "FP64 throughput on " + HW.Name + " is " + HW.fp64RatioText() +
          " of FP32";
@@ -143,20 +139,15 @@ static Report reportFor(const FP64Site &S, const ASTContext &Ctx,
   }
 }
 
-void DoublePrecisionCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->getBody())
-    return;
-  ASTContext &Ctx = *Result.Context;
+void DoublePrecisionCheck::checkFunction(const FunctionDecl &FD,
+                                         ASTContext &Ctx) {
   const hw::HardwareModel &HW = target(Ctx);
   if (HW.FP64PerClockPerSM == 0)
     return; // a target without FP64 units executes nothing in FP64
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const FP64Site &S : analysis(Ctx).fp64Sites(*FD)) {
+  for (const FP64Site &S : analysis(Ctx).fp64Sites(FD)) {
     Report R = reportFor(S, Ctx, HW);
-    SourceLocation Loc = SM.getFileLoc(R.Loc);
-    if (Reported.insert({Loc.getRawEncoding(), R.Message}).second)
-      emit(R, SM);
+    report(R, SM);
   }
 }
 

@@ -2,8 +2,7 @@
 #ifndef WARPLINT_CHECKS_DOUBLEPRECISIONCHECK_H
 #define WARPLINT_CHECKS_DOUBLEPRECISIONCHECK_H
 
-#include "checks/WarplintCheck.h"
-#include <set>
+#include "checks/DeviceFunctionCheckBase.h"
 
 namespace warplint {
 
@@ -14,19 +13,13 @@ namespace warplint {
 /// overloads called with float arguments, and double locals. Best Practices
 /// Guide §11.1.4 (2.3: §5.1.3), Low priority. Docs:
 /// docs/checks/warplint-double-precision.md
-class DoublePrecisionCheck : public WarplintCheck {
+class DoublePrecisionCheck : public DeviceFunctionCheckBase {
 public:
-  DoublePrecisionCheck(llvm::StringRef Name,
-                       clang::tidy::ClangTidyContext *Context)
-      : WarplintCheck(Name, Context) {}
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onStartOfTranslationUnit() override { Reported.clear(); }
+  using DeviceFunctionCheckBase::DeviceFunctionCheckBase;
 
 private:
-  /// Template instantiations share their pattern's source: one finding per
-  /// location and message.
-  std::set<std::pair<unsigned, std::string>> Reported;
+  void checkFunction(const clang::FunctionDecl &FD,
+                     clang::ASTContext &Ctx) override;
 };
 
 } // namespace warplint

@@ -2,7 +2,7 @@
 """Scaffolds a new warplint check, the way clang-tidy's add_new_check.py does.
 
     scripts/add_new_check.py NAME "summary" PRIORITY SECTION --rule "the guide's words"
-        [--g23-section S] [--base WarplintCheck|KernelCheckBase|MemoryCheckBase]
+        [--g23-section S] [--base DeviceFunctionCheckBase|WarplintCheck|KernelCheckBase|MemoryCheckBase]
         [--confidence Certain|Likely|Possible] [--root DIR]
 
 NAME is the check's name without the prefix (`redundant-barrier` makes
@@ -32,7 +32,7 @@ import sys
 import textwrap
 
 PRIORITIES = ("High", "Medium", "Low")
-BASES = ("WarplintCheck", "KernelCheckBase", "MemoryCheckBase")
+BASES = ("DeviceFunctionCheckBase", "WarplintCheck", "KernelCheckBase", "MemoryCheckBase")
 
 
 def class_name(name):
@@ -74,6 +74,12 @@ public:
 """
 
 DECLS = {
+    "DeviceFunctionCheckBase": """\
+
+private:
+  void checkFunction(const clang::FunctionDecl &F,
+                     clang::ASTContext &Ctx) override;
+""",
     "WarplintCheck": """\
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
@@ -117,6 +123,19 @@ namespace warplint {{
 """
 
 BODIES = {
+    "DeviceFunctionCheckBase": ("""\
+#include "clang/AST/ASTContext.h"
+""", "device functions whose name starts with bad_", """\
+void {cls}::checkFunction(const FunctionDecl &F, ASTContext &Ctx) {{
+  if (!F.getName().starts_with("bad_"))
+    return;
+  Report Rep;
+  Rep.Loc = F.getLocation();
+  Rep.Message = "device function '" + F.getNameAsString() +
+                "' is an example finding of {id}";
+  report(Rep, Ctx.getSourceManager()); // once per location, not per instantiation
+}}
+"""),
     "WarplintCheck": ("""\
 #include "checks/DeviceCode.h"
 #include "clang/AST/ASTContext.h"
@@ -248,10 +267,11 @@ def main():
     ap.add_argument("section", help="CUDA C++ Best Practices Guide section, e.g. 9.2.1")
     ap.add_argument("--rule", required=True, help="the guide's recommendation, quoted")
     ap.add_argument("--g23-section", default="", help="CUDA 2.3 guide section, if it has one")
-    ap.add_argument("--base", choices=BASES, default="WarplintCheck",
-                    help="WarplintCheck (statements of device code), KernelCheckBase (each "
-                         "kernel with its block shapes) or MemoryCheckBase (each memory access "
-                         "priced for each shape)")
+    ap.add_argument("--base", choices=BASES, default="DeviceFunctionCheckBase",
+                    help="DeviceFunctionCheckBase (statements of each device function), "
+                         "WarplintCheck (your own matchers), KernelCheckBase (each kernel with "
+                         "its block shapes) or MemoryCheckBase (each memory access priced for "
+                         "each shape)")
     ap.add_argument("--confidence", choices=("Certain", "Likely", "Possible"), default="Likely")
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
                     help="repository root (default: this script's parent)")
