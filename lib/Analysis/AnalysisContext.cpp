@@ -132,8 +132,9 @@ AnalysisContext::divergence(const FunctionDecl &Kernel, const KernelShape &S) {
     DivergenceOptions Opts;
     Opts.WarpSize = Target.WarpSize;
     It = DivergenceCache
-             .emplace(std::move(Key), analyzeDivergence(Kernel, Ctx, SC,
-                                                        Mutations, S, Opts))
+             .emplace(std::move(Key),
+                      analyzeDivergence(Kernel, Ctx, DivergenceSC, Mutations,
+                                        S, Opts))
              .first;
   }
   return It->second;

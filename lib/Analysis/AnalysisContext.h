@@ -129,6 +129,11 @@ private:
   clang::ASTContext &Ctx;
   const hw::HardwareModel &Target;
   sym::ExprContext SC;
+  /// The divergence walk's expressions. Kept apart from the memory analysis'
+  /// because operands are ordered by creation: a walk that ran first would
+  /// otherwise reorder the addresses the memory checks print, and evidence
+  /// would depend on which other checks are enabled.
+  sym::ExprContext DivergenceSC;
   MutationCache Mutations;
   std::unique_ptr<LaunchIndex> Launches;
   AnalysisStats Stats;
