@@ -43,7 +43,9 @@ def main():
         wl = [a.warplint, "--quiet", f, "--"] + extra
         v = subprocess.run([a.warplint, "--verbose", "--quiet", f, "--"] + extra,
                            capture_output=True, text=True)
-        m = re.search(r"^warplint: [^:]+: (\S+) (.*)$", v.stderr, re.M)
+        # The compile command's line (--verbose also prints the target decision,
+        # "warplint: FILE: target sm_90, ...", before it).
+        m = re.search(r"^warplint: [^:]+: (?!target )(\S+) (.*)$", v.stderr, re.M)
         if not m:
             sys.exit("no compile command for %s:\n%s" % (f, v.stderr))
         clang = [a.clang] + m.group(2).split() + ["-fsyntax-only"]
