@@ -37,6 +37,8 @@ AnalysisContext::~AnalysisContext() {
                << ", accesses evaluated " << Stats.Evaluations
                << ", divergence walks " << Stats.DivergenceWalks
                << ", local-array scans " << Stats.LocalArrayScans
+               << ", resource estimates " << Stats.ResourceEstimates
+               << ", FP64 scans " << Stats.FP64Scans
                << ", requests " << Stats.Requests << "\n";
 }
 
@@ -157,6 +159,7 @@ const KernelResources &AnalysisContext::resources(const FunctionDecl &Kernel) {
   ++Stats.Requests;
   auto It = ResourceCache.find(&Kernel);
   if (It == ResourceCache.end()) {
+    ++Stats.ResourceEstimates;
     ArrayRef<LocalArray> Arrays = localArrays(Kernel);
     It = ResourceCache
              .try_emplace(&Kernel,
@@ -170,8 +173,10 @@ const KernelResources &AnalysisContext::resources(const FunctionDecl &Kernel) {
 ArrayRef<FP64Site> AnalysisContext::fp64Sites(const FunctionDecl &F) {
   ++Stats.Requests;
   auto It = FP64Cache.find(&F);
-  if (It == FP64Cache.end())
+  if (It == FP64Cache.end()) {
+    ++Stats.FP64Scans;
     It = FP64Cache.try_emplace(&F, findFP64Sites(F, Ctx, Mutations)).first;
+  }
   return It->second;
 }
 

@@ -49,6 +49,8 @@ struct AnalysisStats {
   unsigned Evaluations = 0;
   unsigned DivergenceWalks = 0;
   unsigned LocalArrayScans = 0;
+  unsigned ResourceEstimates = 0;
+  unsigned FP64Scans = 0;
   unsigned Requests = 0; ///< Every request, answered from cache or not.
 };
 
