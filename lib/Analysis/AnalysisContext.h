@@ -140,7 +140,10 @@ private:
   std::unique_ptr<LaunchIndex> Launches;
   AnalysisStats Stats;
 
-  llvm::DenseMap<const clang::CUDAKernelCallExpr *, LaunchBlock> Folded;
+  // Every cache is node-stable (std::map, or a DenseMap of owning pointers):
+  // results are handed out by reference or ArrayRef for the rest of the file,
+  // and a DenseMap moves its values when it grows.
+  std::map<const clang::CUDAKernelCallExpr *, LaunchBlock> Folded;
   std::map<std::tuple<const clang::FunctionDecl *, std::array<unsigned, 3>,
                       std::array<unsigned, 3>>,
            std::vector<KernelShape>>
@@ -164,10 +167,10 @@ private:
       EvalCache;
   std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
       DivergenceCache;
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LocalArray>>
+  std::map<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
-  llvm::DenseMap<const clang::FunctionDecl *, KernelResources> ResourceCache;
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
+  std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;
+  std::map<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
 };
 
 } // namespace warplint

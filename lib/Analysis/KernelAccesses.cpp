@@ -775,10 +775,7 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return true;
-    LaunchBlock Own;
-    if (!Fold)
-      Own = evaluateLaunchBlock(*Call, Ctx, &Mutations);
-    const LaunchBlock &B = Fold ? Fold(*Call) : Own;
+    const LaunchBlock &B = Fold(*Call);
     if (!B.Shape)
       return true;
     KernelShape KS;
@@ -840,12 +837,6 @@ void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations,
                         FoldFn Fold) {
   Shapes.clear();
   LaunchFinder(Ctx, Mutations, Fold, Shapes).TraverseAST(Ctx);
-  Built = true;
-}
-
-void LaunchIndex::clear() {
-  Shapes.clear();
-  Built = false;
 }
 
 std::vector<KernelShape>

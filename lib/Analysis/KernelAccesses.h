@@ -83,14 +83,11 @@ struct KernelShape {
 /// The launches of one translation unit, indexed by kernel.
 class LaunchIndex {
 public:
-  /// Folds each launch's block with \p Fold (the analysis context's cache),
-  /// or directly when none is given.
+  /// Folds each launch's block with \p Fold (the analysis context's cache,
+  /// so that every launch is folded once per file).
   using FoldFn =
       llvm::function_ref<const LaunchBlock &(const clang::CUDAKernelCallExpr &)>;
-  void build(clang::ASTContext &Ctx, MutationCache &Mutations,
-             FoldFn Fold = nullptr);
-  bool built() const { return Built; }
-  void clear();
+  void build(clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
   /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;
   /// else the assumption (\p Default1D for kernels that only use threadIdx.x,
   /// \p Default2D for the others).
@@ -100,7 +97,6 @@ public:
             const std::array<unsigned, 3> &Default2D) const;
 
 private:
-  bool Built = false;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<KernelShape>> Shapes;
 };
 
