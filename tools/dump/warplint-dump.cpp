@@ -81,21 +81,40 @@ static llvm::cl::opt<bool> DumpFP64(
 
 namespace {
 
-/// The kernels of a translation unit (template instantiations included), in
-/// source order.
-std::vector<const FunctionDecl *> kernelsOf(ASTContext &Ctx) {
+/// The function definitions of a translation unit that \p Wanted accepts
+/// (template instantiations included, patterns excluded), in source order.
+std::vector<const FunctionDecl *>
+definitionsOf(ASTContext &Ctx,
+              llvm::function_ref<bool(const FunctionDecl &)> Wanted) {
   struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::function_ref<bool(const FunctionDecl &)> Wanted;
     std::vector<const FunctionDecl *> Found;
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitFunctionDecl(FunctionDecl *FD) {
-      if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-          !FD->isDependentContext())
+      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+          Wanted(*FD))
         Found.push_back(FD);
       return true;
     }
   } F;
+  F.Wanted = Wanted;
   F.TraverseAST(Ctx);
   return F.Found;
+}
+
+/// The kernels of a translation unit.
+std::vector<const FunctionDecl *> kernelsOf(ASTContext &Ctx) {
+  return definitionsOf(
+      Ctx, [](const FunctionDecl &FD) { return FD.hasAttr<CUDAGlobalAttr>(); });
+}
+
+/// The kernels and __device__ functions outside system headers.
+std::vector<const FunctionDecl *> deviceFunctionsOf(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return definitionsOf(Ctx, [&](const FunctionDecl &FD) {
+    return (FD.hasAttr<CUDAGlobalAttr>() || FD.hasAttr<CUDADeviceAttr>()) &&
+           !SM.isInSystemHeader(FD.getLocation());
+  });
 }
 
 std::string where(const SourceManager &SM, SourceLocation L) {
@@ -114,8 +133,8 @@ std::string kernelName(const FunctionDecl &K, ASTContext &Ctx) {
   return Name;
 }
 
-void dumpResources(ASTContext &Ctx, const hw::HardwareModel &M) {
-  AnalysisContext AC(Ctx, M);
+void dumpResources(ASTContext &Ctx, AnalysisContext &AC) {
+  const hw::HardwareModel &M = AC.target();
   std::optional<CompiledTU> TU;
   if (!DumpReplay.empty()) {
     llvm::Expected<CompiledTU> R = replayResources(DumpReplay, M.Name);
@@ -164,23 +183,9 @@ std::string textOf(const Expr *E, ASTContext &Ctx) {
       .str();
 }
 
-void dumpFP64(ASTContext &Ctx, const hw::HardwareModel &M) {
-  AnalysisContext AC(Ctx, M);
+void dumpFP64(ASTContext &Ctx, AnalysisContext &AC) {
   const SourceManager &SM = Ctx.getSourceManager();
-  struct Finder : RecursiveASTVisitor<Finder> {
-    std::vector<const FunctionDecl *> Found;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl *FD) {
-      if ((FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()) &&
-          FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
-        Found.push_back(FD);
-      return true;
-    }
-  } F;
-  F.TraverseAST(Ctx);
-  for (const FunctionDecl *FD : F.Found) {
-    if (SM.isInSystemHeader(FD->getLocation()))
-      continue;
+  for (const FunctionDecl *FD : deviceFunctionsOf(Ctx)) {
     for (const FP64Site &S : AC.fp64Sites(*FD)) {
       SourceLocation L = S.Var   ? S.Var->getLocation()
                          : S.Callee ? S.E->getBeginLoc()
@@ -213,13 +218,18 @@ void dumpFP64(ASTContext &Ctx, const hw::HardwareModel &M) {
 }
 
 /// Runs the mode asked for, if one of these was; false otherwise.
-bool dumpInstructionModes(ASTContext &Ctx, const hw::HardwareModel &M) {
+bool dumpInstructionModes(ASTContext &Ctx, AnalysisContext &AC) {
   if (DumpResources) {
-    dumpResources(Ctx, M);
+    dumpResources(Ctx, AC);
     return true;
   }
   if (DumpFP64) {
-    dumpFP64(Ctx, M);
+    dumpFP64(Ctx, AC);
+    return true;
+  }
+  if (DumpLocalArrays) {
+    for (const FunctionDecl *FD : deviceFunctionsOf(Ctx))
+      printLocalArrays(llvm::outs(), *FD, AC.localArrays(*FD), Ctx);
     return true;
   }
   return false;
@@ -235,20 +245,11 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
-      return true;
-    if (DumpLocalArrays) {
-      if ((FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()) &&
-          !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
-        printLocalArrays(llvm::outs(), *FD, AC.localArrays(*FD), Ctx);
-      return true;
-    }
-    if (!FD->hasAttr<CUDAGlobalAttr>())
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
+        FD->isDependentContext())
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
-    std::string Kernel;
-    llvm::raw_string_ostream KOS(Kernel);
-    FD->getNameForDiagnostic(KOS, Ctx.getPrintingPolicy(), true);
+    std::string Kernel = kernelName(*FD, Ctx);
     for (const KernelShape &S : AC.shapes(*FD, {256, 1, 1}, {32, 8, 1})) {
       if (DivergenceMode) {
         dumpDivergence(*FD, Kernel, S);
@@ -336,9 +337,9 @@ class DumpConsumer : public ASTConsumer {
 public:
   explicit DumpConsumer(const hw::HardwareModel &M) : M(M) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (dumpInstructionModes(Ctx, M))
-      return;
     AnalysisContext AC(Ctx, M);
+    if (dumpInstructionModes(Ctx, AC))
+      return;
     if (DumpLaunches) {
       AC.printLaunches(llvm::outs());
       return;
