@@ -1,6 +1,8 @@
 //===- GuardPatterns.cpp - Branches that split only one warp --------------===//
 #include "Analysis/GuardPatterns.h"
 
+#include "Frontend/LoopInduction.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <functional>
@@ -40,20 +42,11 @@ bool isStrideCounter(const Expr *E, const Stmt *Loop, GuardQueries &Q) {
     if (Target) {
       const auto *T = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
       if (T && T->getDecl() == V) {
-        if (const auto *CA = dyn_cast<CompoundAssignOperator>(S)) {
-          Ok &= CA->getOpcode() == BO_AddAssign &&
-                Q.levelOf(CA->getRHS()).U != Uniformity::LaneVarying;
-        } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-          Ok &= UO->isIncrementOp();
-        } else {
-          const auto *R = dyn_cast<BinaryOperator>(
-              cast<BinaryOperator>(S)->getRHS()->IgnoreParenImpCasts());
-          const DeclRefExpr *Self =
-              R ? dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts())
-                : nullptr;
-          Ok &= R && R->getOpcode() == BO_Add && Self && Self->getDecl() == V &&
-                Q.levelOf(R->getRHS()).U != Uniformity::LaneVarying;
-        }
+        // Only upwards by a warp-uniform step: ++, += s, i = i + s.
+        std::optional<InductionStep> St = inductionStep(cast<Expr>(S), V);
+        Ok &= St && St->Additive && !St->Negate &&
+              (!St->Step ||
+               Q.levelOf(St->Step).U != Uniformity::LaneVarying);
         Advanced = true;
       }
     }

@@ -2,6 +2,7 @@
 #include "Analysis/LaneSplit.h"
 
 #include "Frontend/ExprBuilder.h"
+#include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -180,64 +181,44 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
 
 std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,
                                            int64_t Cur) {
-  if (!Inc)
-    return std::nullopt;
-  Inc = Inc->IgnoreParenImpCasts();
-  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
-    if (auto C = E->getIntegerConstantExpr(Ctx))
-      return C->getExtValue();
-    return std::nullopt;
-  };
-  if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc)) {
-    auto C = Const(CA->getRHS());
-    if (!C)
+  // Geometric updates only (Frontend/LoopInduction recognises the forms), and
+  // the commuted product `i = c * i`, which that recogniser does not take.
+  BinaryOperatorKind Op = BO_Mul;
+  const Expr *By = nullptr;
+  if (std::optional<InductionStep> S = inductionStep(Inc, V)) {
+    if (S->Additive)
       return std::nullopt;
-    switch (CA->getOpcode()) {
-    case BO_ShrAssign:
-      return *C >= 0 && *C < 63 ? std::optional<int64_t>(Cur >> *C)
-                                : std::nullopt;
-    case BO_ShlAssign:
-      return *C >= 0 && *C < 32 ? std::optional<int64_t>(Cur << *C)
-                                : std::nullopt;
-    case BO_MulAssign:
-      return Cur * *C;
-    case BO_DivAssign:
-      return *C ? std::optional<int64_t>(Cur / *C) : std::nullopt;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
-      BO && BO->getOpcode() == BO_Assign) {
+    Op = S->GeometricOp;
+    By = S->Factor;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+                 Inc ? Inc->IgnoreParenImpCasts() : nullptr);
+             BO && BO->getOpcode() == BO_Assign) {
     const auto *R =
         dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-    if (!R)
+    const auto *L =
+        R ? dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts()) : nullptr;
+    if (!R || R->getOpcode() != BO_Mul || !L || L->getDecl() != V)
       return std::nullopt;
-    const auto *L = dyn_cast<DeclRefExpr>(R->getLHS()->IgnoreParenImpCasts());
-    auto C = Const(R->getRHS());
-    if (R->getOpcode() == BO_Mul && (!L || L->getDecl() != V)) {
-      // c * i
-      L = dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts());
-      C = Const(R->getLHS());
-    }
-    if (!L || L->getDecl() != V || !C)
-      return std::nullopt;
-    switch (R->getOpcode()) {
-    case BO_Shr:
-      return *C >= 0 && *C < 63 ? std::optional<int64_t>(Cur >> *C)
-                                : std::nullopt;
-    case BO_Shl:
-      return *C >= 0 && *C < 32 ? std::optional<int64_t>(Cur << *C)
-                                : std::nullopt;
-    case BO_Mul:
-      return Cur * *C;
-    case BO_Div:
-      return *C ? std::optional<int64_t>(Cur / *C) : std::nullopt;
-    default:
-      return std::nullopt;
-    }
+    By = R->getLHS();
+  } else {
+    return std::nullopt;
   }
-  return std::nullopt;
+  std::optional<llvm::APSInt> CV = By->getIntegerConstantExpr(Ctx);
+  if (!CV)
+    return std::nullopt;
+  int64_t C = CV->getExtValue();
+  switch (Op) {
+  case BO_Shr:
+    return C >= 0 && C < 63 ? std::optional<int64_t>(Cur >> C) : std::nullopt;
+  case BO_Shl:
+    return C >= 0 && C < 32 ? std::optional<int64_t>(Cur << C) : std::nullopt;
+  case BO_Mul:
+    return Cur * C;
+  case BO_Div:
+    return C ? std::optional<int64_t>(Cur / C) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
