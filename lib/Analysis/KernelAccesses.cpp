@@ -3,6 +3,7 @@
 
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/MutationCache.h"
+#include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -31,7 +32,24 @@ struct Address {
   std::string Failure;
   const VarDecl *Array =
       nullptr; ///< The declared array, for shared padding fix-its.
+  /// How the address was derived, for the access's notes.
+  std::vector<std::string> Notes;
+  /// A pointer with several definitions reaching it (assigned on both sides of
+  /// a branch): the other candidates, each with where it was assigned; terms
+  /// added later apply to every candidate.
+  std::vector<Address> Alternatives;
+  std::string Origin; ///< "line:col" of the definition this candidate is.
   bool ok() const { return Base && Failure.empty(); }
+  void addTerm(const sym::Expr *E, int64_t Bytes) {
+    Terms.push_back({E, Bytes});
+    for (Address &Alt : Alternatives)
+      Alt.addTerm(E, Bytes);
+  }
+  void addConst(int64_t Bytes) {
+    Const += Bytes;
+    for (Address &Alt : Alternatives)
+      Alt.addConst(Bytes);
+  }
 };
 
 /// Access roles as the walker sees them.
@@ -41,12 +59,19 @@ class AccessWalker {
 public:
   AccessWalker(const FunctionDecl &Kernel, ASTContext &Ctx,
                sym::ExprContext &SC, MutationCache &Mutations,
-               const PaddingOverride *Pad)
+               const ValueFlow *Flow, const PaddingOverride *Pad)
       : Ctx(Ctx), SC(SC), Facts(Kernel, Ctx, Mutations),
-        Builder(SC, Ctx, Facts), Pad(Pad) {}
+        Builder(SC, Ctx, Facts), Flow(Flow && Flow->analysed() ? Flow : nullptr),
+        Pad(Pad) {}
 
   std::vector<MemoryAccess> run() {
-    Builder.setEnvironment(&Env);
+    // Values of variables come from the reaching definitions over the CFG;
+    // the straight-line environment is the fallback for a function the flow
+    // analysis gave up on.
+    if (Flow)
+      Builder.setValueFlow(Flow);
+    else
+      Builder.setEnvironment(&Env);
     if (Facts.body())
       stmt(Facts.body(), nullptr);
     mergeSiblingFields();
@@ -151,6 +176,8 @@ public:
   /// Updates the environment after an assignment statement `V = E`, `V += E`,
   /// `++V`.
   void assign(const Expr *E) {
+    if (Flow)
+      return;
     E = E->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       const VarDecl *V = BO->isAssignmentOp() ? tracked(BO->getLHS()) : nullptr;
@@ -200,7 +227,7 @@ public:
   /// are no longer one expression: forget them (a later use is Unknown, never a
   /// guess).
   void invalidateAssignedIn(const Stmt *S) {
-    if (!S)
+    if (!S || Flow)
       return;
     llvm::SmallVector<const VarDecl *, 8> Gone;
     for (auto &KV : Env)
@@ -252,8 +279,9 @@ private:
           if (V->getInit()) {
             expr(V->getInit(), G, Role::Load);
             // A variable assigned again later starts from its initialiser.
-            if (V->hasLocalStorage() && V->getType()->isIntegerType() &&
-                !Facts.loopVar(V) && !Facts.isUnmodified(V)) {
+            if (!Flow && V->hasLocalStorage() &&
+                V->getType()->isIntegerType() && !Facts.loopVar(V) &&
+                !Facts.isUnmodified(V)) {
               Builder.resetObservations();
               Env[V] = SC.cast(Builder.build(V->getInit()),
                                ExprBuilder::typeOf(V->getType(), Ctx));
@@ -471,6 +499,11 @@ private:
         return pointer(CE->getSubExpr(), Depth + 1);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const ValueDecl *D = DRE->getDecl();
+      if (const auto *V = dyn_cast<VarDecl>(D); V && Flow && Flow->tracks(V)) {
+        UseFacts F = Flow->use(DRE);
+        if (F.S != UseFacts::NotTracked)
+          return flowPointer(V, F, Depth);
+      }
       if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
         // `p += tid * 64; p[0]`: the parameter no longer points where it did.
         if (!Facts.isUnmodified(P)) {
@@ -508,7 +541,7 @@ private:
         const sym::Expr *Idx = Builder.build(I);
         if (BO->getOpcode() == BO_Sub)
           Idx = SC.neg(Idx);
-        A.Terms.push_back({Idx, Size});
+        A.addTerm(Idx, Size);
         return A;
       }
     }
@@ -547,8 +580,207 @@ private:
     }
     if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
       return pointer(Cast->getSubExpr(), Depth + 1);
+    if (E->getType()->isPointerType() &&
+        (isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E) ||
+         (isa<UnaryOperator>(E) &&
+          cast<UnaryOperator>(E)->getOpcode() == UO_Deref)))
+      return loadedPointer(E);
     A.Failure = std::string("pointer from ") + E->getStmtClassName();
     return A;
+  }
+
+  /// A pointer read from memory: a field of a structure (`d_unique[bx].ptr`,
+  /// `args.data`, `args->data`) or an element of a pointer array (`rows[b]`).
+  /// Such pointers point to global memory unless shown otherwise: they are
+  /// treated as a kernel's pointer parameters are, the start of an allocation.
+  /// Every lane must read the same pointer (a uniform load address); otherwise
+  /// each lane has its own base and the access is a gather.
+  Address loadedPointer(const Expr *E) {
+    Address A;
+    const sym::Expr *Loaded = Builder.build(E);
+    if (Loaded->mayVaryByLane()) {
+      A.Failure = "pointer loaded from memory at a lane-varying address";
+      return A;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      A.Base = ME->getMemberDecl();
+    } else {
+      const Expr *Root = E;
+      for (unsigned Steps = 0; Steps < 8; ++Steps) {
+        Root = Root->IgnoreParenImpCasts();
+        if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Root))
+          Root = ASE->getBase();
+        else if (const auto *UO = dyn_cast<UnaryOperator>(Root))
+          Root = UO->getSubExpr();
+        else
+          break;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
+        A.Base = DRE->getDecl();
+      else if (const auto *ME = dyn_cast<MemberExpr>(Root))
+        A.Base = ME->getMemberDecl();
+    }
+    if (!A.Base) {
+      A.Failure = "pointer loaded from memory";
+      return A;
+    }
+    A.Space = sym::MemorySpace::Global;
+    A.Notes.push_back("the pointer '" + writtenText(E) +
+                      "' is read from memory: assumed to point to the start "
+                      "of a global allocation, as a kernel's pointer "
+                      "parameters are");
+    return A;
+  }
+
+  /// The address a definition gives a pointer variable.
+  Address defPointer(const ValueDef &D, unsigned Depth) {
+    Address A;
+    const VarDecl *V = D.Var;
+    int64_t Size = sizeOf(V->getType()->getPointeeType());
+    switch (D.K) {
+    case ValueDef::Entry:
+      A.Base = V;
+      // Pointers a kernel receives from the host point to global memory.
+      A.Space = sym::MemorySpace::Global;
+      return A;
+    case ValueDef::Uninit:
+      A.Failure = "pointer '" + V->getNameAsString() +
+                  "' read before it is assigned";
+      return A;
+    case ValueDef::Init:
+    case ValueDef::Assign:
+      return pointer(D.RHS, Depth + 1);
+    case ValueDef::Compound:
+    case ValueDef::IncDec: {
+      if (D.K == ValueDef::Compound && D.Op != BO_Add && D.Op != BO_Sub) {
+        A.Failure = "pointer '" + V->getNameAsString() + "' updated by " +
+                    BinaryOperator::getOpcodeStr(D.Op).str() + "=";
+        return A;
+      }
+      if (!D.Old || !Size) {
+        A.Failure = "pointer '" + V->getNameAsString() + "' moved";
+        return A;
+      }
+      A = pointer(D.Old, Depth + 1);
+      if (!A.ok())
+        return A;
+      bool Back = D.K == ValueDef::Compound ? D.Op == BO_Sub : D.Decrement;
+      const sym::Expr *Delta = D.K == ValueDef::Compound
+                                   ? Builder.build(D.RHS)
+                                   : SC.constant(1, sym::IntType::i64());
+      A.addTerm(Back ? SC.neg(Delta) : Delta, Size);
+      return A;
+    }
+    }
+    A.Failure = "pointer definition";
+    return A;
+  }
+
+  /// A tracked pointer variable's address at a use, from the definitions that
+  /// reach it (lib/Frontend/ValueFlow).
+  Address flowPointer(const VarDecl *V, const UseFacts &F, unsigned Depth) {
+    Address A;
+    if (Depth > 16) {
+      A.Failure = "pointer chain too deep";
+      return A;
+    }
+    switch (F.S) {
+    case UseFacts::NotTracked:
+      break;
+    case UseFacts::Single:
+      return defPointer(*F.Defs[0], Depth);
+    case UseFacts::Induction: {
+      // p = Start + K * Step elements: `p += blockDim.x` in a loop.
+      int64_t Size = sizeOf(V->getType()->getPointeeType());
+      if (!F.Step.Additive || !Size) {
+        A.Failure = "pointer '" + V->getNameAsString() +
+                    "' changes in its loop other than by a step";
+        return A;
+      }
+      A = alternatives(V, F.Inits, Depth);
+      if (!A.ok())
+        return A;
+      const sym::Expr *Step = F.Step.Step
+                                  ? Builder.build(F.Step.Step)
+                                  : SC.constant(1, sym::IntType::i64());
+      const sym::Expr *Delta = SC.mul(Builder.iterationCount(V, Step), Step);
+      A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
+      return A;
+    }
+    case UseFacts::AfterLoop:
+      A.Failure = "pointer '" + V->getNameAsString() +
+                  "' after the loop that moves it";
+      return A;
+    case UseFacts::Merge:
+      if (F.Loop) {
+        A.Failure = F.Why;
+        return A;
+      }
+      return alternatives(V, F.Defs, Depth);
+    }
+    A.Failure = "pointer variable '" + V->getNameAsString() + "' changes";
+    return A;
+  }
+
+  /// The addresses of several definitions that reach one use: the first, with
+  /// the others as its alternatives (each evaluated; the worse is reported).
+  Address alternatives(const VarDecl *V, llvm::ArrayRef<const ValueDef *> Defs,
+                       unsigned Depth) {
+    std::vector<Address> All;
+    for (const ValueDef *D : Defs) {
+      Address One = defPointer(*D, Depth + 1);
+      if (!One.ok())
+        return One;
+      if (!All.empty() && One.Space != All.front().Space) {
+        Address Bad;
+        Bad.Failure = "pointer '" + V->getNameAsString() +
+                      "' may point to different memory spaces";
+        return Bad;
+      }
+      One.Origin = D->S ? locationText(D->S->getBeginLoc()) : "entry";
+      // Nested alternatives flatten into one list (bounded).
+      std::vector<Address> Nested = std::move(One.Alternatives);
+      One.Alternatives.clear();
+      All.push_back(std::move(One));
+      for (Address &N : Nested)
+        All.push_back(std::move(N));
+      if (All.size() > 8) {
+        Address Bad;
+        Bad.Failure = "pointer '" + V->getNameAsString() +
+                      "' has too many definitions reaching here";
+        return Bad;
+      }
+    }
+    Address First = std::move(All.front());
+    for (size_t I = 1; I < All.size(); ++I)
+      First.Alternatives.push_back(std::move(All[I]));
+    if (!First.Alternatives.empty())
+      First.Notes.push_back(
+          "the pointer '" + V->getNameAsString() + "' has " +
+          std::to_string(All.size()) +
+          " definitions reaching this access; each is evaluated and the "
+          "worse reported");
+    return First;
+  }
+
+  std::string locationText(SourceLocation L) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+    if (P.isInvalid())
+      return "?";
+    return "line " + std::to_string(P.getLine());
+  }
+
+  /// An expression as written (for notes), or "" when too long.
+  std::string writtenText(const Expr *E) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      R = SM.getExpansionRange(R);
+    std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    if (Text.size() > 60 || Text.find('\n') != std::string::npos)
+      return "";
+    return Text;
   }
 
   /// Address of an lvalue: an array variable, an element, a row, a member.
@@ -591,7 +823,7 @@ private:
           if (!isa<ArrayType>(Row->getElementType().getCanonicalType()))
             Size += Pad->Extra * sizeOf(Row->getElementType());
       }
-      A.Terms.push_back({Builder.build(ASE->getIdx()), Size});
+      A.addTerm(Builder.build(ASE->getIdx()), Size);
       return A;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -607,7 +839,7 @@ private:
                         : lvalueAddress(ME->getBase(), Depth + 1);
       if (!A.ok())
         return A;
-      A.Const += Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
+      A.addConst(Ctx.getFieldOffset(FD) / Ctx.getCharWidth());
       return A;
     }
     A.Failure = std::string("lvalue ") + E->getStmtClassName();
@@ -639,6 +871,19 @@ private:
         Text.find('\n') != std::string::npos)
       return "";
     return Text;
+  }
+
+  /// \p A's address in units of \p Width: exact when every term's byte scale
+  /// is a multiple of it (the usual case); otherwise a division the engine
+  /// evaluates per lane.
+  const sym::Expr *unitIndex(const Address &A, int64_t Width) {
+    if (const sym::Expr *Index = indexInUnits(A.Terms, A.Const, Width))
+      return Index;
+    const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
+    for (auto &T : A.Terms)
+      Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                   SC.constant(T.second, sym::IntType::i64())));
+    return SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
   }
 
   int64_t sizeOf(QualType T) {
@@ -711,19 +956,16 @@ private:
     // The index in units of the access width: exact when every term's byte
     // scale is a multiple of it (the usual case); otherwise a division the
     // engine evaluates per lane.
-    const sym::Expr *Index = indexInUnits(A.Terms, A.Const, Width);
-    if (!Index) {
-      const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
-      for (auto &T : A.Terms)
-        Bytes =
-            SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                 SC.constant(T.second, sym::IntType::i64())));
-      Index = SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
+    M.Index = unitIndex(A, Width);
+    if (!A.Alternatives.empty()) {
+      M.Origin = A.Origin;
+      for (const Address &Alt : A.Alternatives)
+        M.Alternatives.push_back({unitIndex(Alt, Width), Alt.Origin});
     }
-    M.Index = Index;
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
+    M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -731,7 +973,8 @@ private:
     // access the compiler makes of them.
     if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-        if (!ME->isArrow() && elementOf(ME->getBase())) {
+        if (!ME->isArrow() && elementOf(ME->getBase()) &&
+            A.Alternatives.empty()) {
           QualType RT = ME->getBase()->getType();
           int64_t FieldOff = Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
           std::string Key;
@@ -757,6 +1000,7 @@ private:
   sym::ExprContext &SC;
   FunctionFacts Facts;
   ExprBuilder Builder;
+  const ValueFlow *Flow; ///< Null when not analysed: Env instead.
   llvm::DenseMap<const VarDecl *, const sym::Expr *> Env;
   const PaddingOverride *Pad;
   std::vector<MemoryAccess> Out;
@@ -829,8 +1073,9 @@ public:
 std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
                                           ASTContext &Ctx, sym::ExprContext &SC,
                                           MutationCache &Mutations,
+                                          const ValueFlow *Flow,
                                           const PaddingOverride *Pad) {
-  return AccessWalker(Kernel, Ctx, SC, Mutations, Pad).run();
+  return AccessWalker(Kernel, Ctx, SC, Mutations, Flow, Pad).run();
 }
 
 void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations,
@@ -867,10 +1112,51 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   return {KS};
 }
 
+static hw::AccessReport evaluateOne(sym::ExprContext &SC,
+                                    const hw::HardwareModel &M,
+                                    const MemoryAccess &A, const KernelShape &S,
+                                    int64_t AssumedRuntimeValue);
+
+/// How bad an evaluated access is: sectors per request (global), wavefronts
+/// per request (shared).
+static double costOf(const MemoryAccess &A, const hw::AccessReport &R) {
+  return A.Space == sym::MemorySpace::Global ? R.WorstSectorsPerRequest
+                                             : R.perRequest(R.Wavefronts);
+}
+
 hw::AccessReport evaluateAccess(sym::ExprContext &SC,
                                 const hw::HardwareModel &M,
                                 const MemoryAccess &A, const KernelShape &S,
                                 int64_t AssumedRuntimeValue) {
+  hw::AccessReport R = evaluateOne(SC, M, A, S, AssumedRuntimeValue);
+  if (A.Alternatives.empty())
+    return R;
+  // A pointer with several definitions reaching the access: each candidate
+  // address is evaluated and the worse reported.
+  std::string Chosen = A.Origin;
+  MemoryAccess Alt = A;
+  Alt.Alternatives.clear();
+  for (const MemoryAccess::Alternative &C : A.Alternatives) {
+    Alt.Index = C.Index;
+    hw::AccessReport RA = evaluateOne(SC, M, Alt, S, AssumedRuntimeValue);
+    if (RA.Ok && (!R.Ok || costOf(A, RA) > costOf(A, R))) {
+      R = std::move(RA);
+      Chosen = C.Origin;
+    }
+  }
+  if (R.Ok)
+    R.Assumptions.push_back("of the " +
+                            std::to_string(A.Alternatives.size() + 1) +
+                            " definitions of the pointer that reach here, "
+                            "the worse (" +
+                            Chosen + ") is reported");
+  return R;
+}
+
+static hw::AccessReport evaluateOne(sym::ExprContext &SC,
+                                    const hw::HardwareModel &M,
+                                    const MemoryAccess &A, const KernelShape &S,
+                                    int64_t AssumedRuntimeValue) {
   if (!A.Unresolved.empty() || !A.Index) {
     hw::AccessReport R;
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
