@@ -338,7 +338,7 @@ const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
                                       unsigned Depth) {
   if (!Flow->tracks(V))
     return nullptr;
-  UseFacts F = Flow->use(Use);
+  const UseFacts &F = Flow->use(Use);
   switch (F.S) {
   case UseFacts::NotTracked:
     return nullptr;

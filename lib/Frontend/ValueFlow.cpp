@@ -574,7 +574,14 @@ std::optional<int64_t> ValueFlow::tripCount(const UseFacts &F) const {
   return N;
 }
 
-UseFacts ValueFlow::use(const DeclRefExpr *Use) const {
+const UseFacts &ValueFlow::use(const DeclRefExpr *Use) const {
+  std::unique_ptr<UseFacts> &Slot = FactsCache[Use];
+  if (!Slot)
+    Slot = std::make_unique<UseFacts>(compute(Use));
+  return *Slot;
+}
+
+UseFacts ValueFlow::compute(const DeclRefExpr *Use) const {
   UseFacts F;
   if (!analysed())
     return F;
@@ -693,7 +700,7 @@ void ValueFlow::print(llvm::raw_ostream &OS) const {
     return;
   }
   for (const DeclRefExpr *U : UseOrder) {
-    UseFacts F = use(U);
+    const UseFacts &F = use(U);
     OS << "  " << where(U) << " '" << U->getDecl()->getName() << "' ";
     auto Defs = [&](llvm::ArrayRef<const ValueDef *> Ds) {
       std::string S;
@@ -702,7 +709,9 @@ void ValueFlow::print(llvm::raw_ostream &OS) const {
       return S;
     };
     auto LoopText = [&] {
-      std::string S = "loop@" + where(F.Loop->LoopStmt) + " start {" +
+      std::string S = "loop@" +
+                      (F.Loop->LoopStmt ? where(F.Loop->LoopStmt) : "goto") +
+                      " start {" +
                       Defs(F.Inits) + "} step ";
       if (F.Step.Additive)
         S += std::string(F.Step.Negate ? "-" : "+") + text(F.Step.Step, Ctx);

@@ -115,8 +115,8 @@ public:
   bool tracks(const clang::VarDecl *V) const {
     return analysed() && Tracked.count(V);
   }
-  /// The facts of the read \p Use of a tracked variable.
-  UseFacts use(const clang::DeclRefExpr *Use) const;
+  /// The facts of the read \p Use of a tracked variable (computed once).
+  const UseFacts &use(const clang::DeclRefExpr *Use) const;
   const std::vector<ValueDef> &defs() const { return Defs; }
   /// Whether \p V has more than one definition (assigned after its
   /// declaration).
@@ -140,6 +140,7 @@ private:
   void findLoops();
   const FlowLoop *innermostLoopOf(unsigned Block) const;
   bool dominates(unsigned A, unsigned B) const;
+  UseFacts compute(const clang::DeclRefExpr *Use) const;
   std::optional<UseFacts> induction(const clang::VarDecl *V,
                                     const FlowLoop &L) const;
   bool invariantIn(const clang::Expr *E, const FlowLoop &L,
@@ -166,6 +167,8 @@ private:
   /// Left-hand sides of plain assignments: written, not read.
   llvm::DenseSet<const clang::DeclRefExpr *> WriteOnly;
   std::vector<FlowLoop> Loops;
+  mutable llvm::DenseMap<const clang::DeclRefExpr *, std::unique_ptr<UseFacts>>
+      FactsCache;
   /// Immediate dominators by block id (unreachable blocks: ~0u).
   std::vector<unsigned> IDom;
   std::vector<unsigned> RPONumber;
