@@ -39,6 +39,7 @@ AnalysisContext::~AnalysisContext() {
                << ", local-array scans " << Stats.LocalArrayScans
                << ", resource estimates " << Stats.ResourceEstimates
                << ", FP64 scans " << Stats.FP64Scans
+               << ", value flows " << Stats.ValueFlows
                << ", requests " << Stats.Requests << "\n";
 }
 
@@ -84,13 +85,23 @@ AnalysisContext::shapes(const FunctionDecl &Kernel,
   return It->second;
 }
 
+const ValueFlow &AnalysisContext::valueFlow(const FunctionDecl &F) {
+  ++Stats.Requests;
+  auto &Slot = FlowCache[&F];
+  if (!Slot) {
+    ++Stats.ValueFlows;
+    Slot = std::make_unique<ValueFlow>(F, Ctx);
+  }
+  return *Slot;
+}
+
 ArrayRef<MemoryAccess> AnalysisContext::accesses(const FunctionDecl &Kernel) {
   ++Stats.Requests;
   auto &Slot = AccessCache[&Kernel];
   if (!Slot) {
     ++Stats.AccessCollections;
     Slot = std::make_unique<std::vector<MemoryAccess>>(
-        collectAccesses(Kernel, Ctx, SC, Mutations));
+        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel)));
   }
   return *Slot;
 }
@@ -103,7 +114,7 @@ AnalysisContext::paddedAccesses(const FunctionDecl &Kernel,
   if (!Slot) {
     ++Stats.PaddedCollections;
     Slot = std::make_unique<std::vector<MemoryAccess>>(
-        collectAccesses(Kernel, Ctx, SC, Mutations, &Pad));
+        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel), &Pad));
   }
   return *Slot;
 }

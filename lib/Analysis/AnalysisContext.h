@@ -23,6 +23,7 @@
 #include "Analysis/LocalArrays.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
+#include "Frontend/ValueFlow.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -51,6 +52,7 @@ struct AnalysisStats {
   unsigned LocalArrayScans = 0;
   unsigned ResourceEstimates = 0;
   unsigned FP64Scans = 0;
+  unsigned ValueFlows = 0;
   unsigned Requests = 0; ///< Every request, answered from cache or not.
 };
 
@@ -82,6 +84,10 @@ public:
   llvm::ArrayRef<KernelShape> shapes(const clang::FunctionDecl &Kernel,
                                      const std::array<unsigned, 3> &Default1D,
                                      const std::array<unsigned, 3> &Default2D);
+
+  /// The reaching definitions and loops of \p F (a kernel or __device__
+  /// function) over its CFG, computed once.
+  const ValueFlow &valueFlow(const clang::FunctionDecl &F);
 
   /// Every memory access of \p Kernel, collected once.
   llvm::ArrayRef<MemoryAccess> accesses(const clang::FunctionDecl &Kernel);
@@ -151,6 +157,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::unique_ptr<std::vector<MemoryAccess>>>
       AccessCache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<ValueFlow>>
+      FlowCache;
   std::map<std::tuple<const clang::FunctionDecl *, const clang::VarDecl *,
                       unsigned>,
            std::unique_ptr<std::vector<MemoryAccess>>>

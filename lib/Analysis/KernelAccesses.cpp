@@ -1,8 +1,11 @@
 //===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
 #include "Analysis/KernelAccesses.h"
 
+#include "Analysis/AccessAddress.h"
+
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/MutationCache.h"
+#include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -20,19 +23,6 @@ namespace warplint {
 
 namespace {
 
-/// An address: a base object plus a byte offset made of (expression, bytes)
-/// terms.
-struct Address {
-  const ValueDecl *Base = nullptr;
-  std::optional<sym::MemorySpace>
-      Space; ///< None: not global or shared (local, constant)
-  llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
-  int64_t Const = 0;
-  std::string Failure;
-  const VarDecl *Array =
-      nullptr; ///< The declared array, for shared padding fix-its.
-  bool ok() const { return Base && Failure.empty(); }
-};
 
 /// Access roles as the walker sees them.
 enum class Role { Load, Store, LoadStore, AddressOnly };
@@ -41,12 +31,19 @@ class AccessWalker {
 public:
   AccessWalker(const FunctionDecl &Kernel, ASTContext &Ctx,
                sym::ExprContext &SC, MutationCache &Mutations,
-               const PaddingOverride *Pad)
+               const ValueFlow *Flow, const PaddingOverride *Pad)
       : Ctx(Ctx), SC(SC), Facts(Kernel, Ctx, Mutations),
-        Builder(SC, Ctx, Facts), Pad(Pad) {}
+        Builder(SC, Ctx, Facts), Flow(Flow && Flow->analysed() ? Flow : nullptr),
+        Addresses(Ctx, SC, Facts, Builder, this->Flow, Pad), Pad(Pad) {}
 
   std::vector<MemoryAccess> run() {
-    Builder.setEnvironment(&Env);
+    // Values of variables come from the reaching definitions over the CFG;
+    // the straight-line environment is the fallback for a function the flow
+    // analysis gave up on.
+    if (Flow)
+      Builder.setValueFlow(Flow);
+    else
+      Builder.setEnvironment(&Env);
     if (Facts.body())
       stmt(Facts.body(), nullptr);
     mergeSiblingFields();
@@ -151,6 +148,8 @@ public:
   /// Updates the environment after an assignment statement `V = E`, `V += E`,
   /// `++V`.
   void assign(const Expr *E) {
+    if (Flow)
+      return;
     E = E->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       const VarDecl *V = BO->isAssignmentOp() ? tracked(BO->getLHS()) : nullptr;
@@ -200,7 +199,7 @@ public:
   /// are no longer one expression: forget them (a later use is Unknown, never a
   /// guess).
   void invalidateAssignedIn(const Stmt *S) {
-    if (!S)
+    if (!S || Flow)
       return;
     llvm::SmallVector<const VarDecl *, 8> Gone;
     for (auto &KV : Env)
@@ -252,8 +251,9 @@ private:
           if (V->getInit()) {
             expr(V->getInit(), G, Role::Load);
             // A variable assigned again later starts from its initialiser.
-            if (V->hasLocalStorage() && V->getType()->isIntegerType() &&
-                !Facts.loopVar(V) && !Facts.isUnmodified(V)) {
+            if (!Flow && V->hasLocalStorage() &&
+                V->getType()->isIntegerType() && !Facts.loopVar(V) &&
+                !Facts.isUnmodified(V)) {
               Builder.resetObservations();
               Env[V] = SC.cast(Builder.build(V->getInit()),
                                ExprBuilder::typeOf(V->getType(), Ctx));
@@ -444,176 +444,6 @@ private:
     return false;
   }
 
-  // ----- addresses -----
-  Address pointer(const Expr *E, unsigned Depth = 0) {
-    Address A;
-    if (Depth > 16) {
-      A.Failure = "pointer chain too deep";
-      return A;
-    }
-    E = E->IgnoreParens();
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-      switch (ICE->getCastKind()) {
-      case CK_ArrayToPointerDecay:
-        return lvalueAddress(ICE->getSubExpr(), Depth + 1);
-      case CK_LValueToRValue:
-      case CK_NoOp:
-      case CK_BitCast:
-      case CK_UserDefinedConversion:
-        return pointer(ICE->getSubExpr(), Depth + 1);
-      default:
-        break;
-      }
-    }
-    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
-      if (CE->getSubExpr()->getType()->isPointerType() ||
-          CE->getSubExpr()->getType()->isArrayType())
-        return pointer(CE->getSubExpr(), Depth + 1);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const ValueDecl *D = DRE->getDecl();
-      if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
-        // `p += tid * 64; p[0]`: the parameter no longer points where it did.
-        if (!Facts.isUnmodified(P)) {
-          A.Failure = "pointer parameter '" + P->getNameAsString() +
-                      "' is modified in the kernel";
-          return A;
-        }
-        A.Base = P;
-        // Pointers a kernel receives from the host point to global memory.
-        A.Space = sym::MemorySpace::Global;
-        return A;
-      }
-      if (const auto *V = dyn_cast<VarDecl>(D)) {
-        if (V->getType()->isPointerType() && V->hasLocalStorage() &&
-            V->getInit() && Facts.isUnmodified(V))
-          return pointer(V->getInit(), Depth + 1);
-        A.Failure = "pointer variable '" + V->getNameAsString() + "' changes";
-        return A;
-      }
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
-          BO->getType()->isPointerType()) {
-        const Expr *P = BO->getLHS(), *I = BO->getRHS();
-        if (!P->getType()->isPointerType())
-          std::swap(P, I);
-        A = pointer(P, Depth + 1);
-        if (!A.ok())
-          return A;
-        int64_t Size = sizeOf(P->getType()->getPointeeType());
-        if (!Size) {
-          A.Failure = "pointer to an incomplete type";
-          return A;
-        }
-        const sym::Expr *Idx = Builder.build(I);
-        if (BO->getOpcode() == BO_Sub)
-          Idx = SC.neg(Idx);
-        A.Terms.push_back({Idx, Size});
-        return A;
-      }
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      if (UO->getOpcode() == UO_AddrOf)
-        return lvalueAddress(UO->getSubExpr(), Depth + 1);
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      return pointer(EWC->getSubExpr(), Depth + 1);
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      return pointer(MTE->getSubExpr(), Depth + 1);
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      // A helper that hands out a shared buffer: `T *s = SharedMemory<T>();` (a
-      // conversion operator whose body declares `extern __shared__ int
-      // __smem[]` and returns it). Followed when the body is declarations and
-      // one return of an expression that does not involve the helper's
-      // parameters.
-      if (const FunctionDecl *F = Call->getDirectCallee()) {
-        const FunctionDecl *Def = nullptr;
-        if (F->hasBody(Def) && Def && Def->getNumParams() == 0) {
-          const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
-          const ReturnStmt *Ret = nullptr;
-          bool OnlyDecls = Body != nullptr;
-          if (Body) {
-            for (const Stmt *St : Body->body()) {
-              if (const auto *R = dyn_cast<ReturnStmt>(St))
-                Ret = R;
-              else if (!isa<DeclStmt>(St))
-                OnlyDecls = false;
-            }
-          }
-          if (OnlyDecls && Ret && Ret->getRetValue() &&
-              Ret->getRetValue()->getType()->isPointerType())
-            return pointer(Ret->getRetValue(), Depth + 1);
-        }
-      }
-    }
-    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-      return pointer(Cast->getSubExpr(), Depth + 1);
-    A.Failure = std::string("pointer from ") + E->getStmtClassName();
-    return A;
-  }
-
-  /// Address of an lvalue: an array variable, an element, a row, a member.
-  Address lvalueAddress(const Expr *E, unsigned Depth) {
-    Address A;
-    E = E->IgnoreParens();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!V) {
-        A.Failure = "not a variable";
-        return A;
-      }
-      A.Base = V;
-      A.Array = V;
-      if (V->hasAttr<CUDASharedAttr>())
-        A.Space = sym::MemorySpace::Shared;
-      else if (V->hasAttr<CUDAConstantAttr>())
-        A.Space.reset(); // constant memory: another cost model
-      else if (V->hasAttr<CUDADeviceAttr>() ||
-               (V->hasGlobalStorage() && !V->isStaticLocal()))
-        A.Space = sym::MemorySpace::Global;
-      else
-        A.Space.reset(); // a local array: local memory or registers
-      return A;
-    }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      A = pointer(ASE->getBase(), Depth + 1);
-      if (!A.ok())
-        return A;
-      int64_t Size = sizeOf(ASE->getType());
-      if (!Size) {
-        A.Failure = "element of unknown size";
-        return A;
-      }
-      // What-if padding of the innermost dimension (bank-conflict fix-its): a
-      // row of the padded array is Extra elements longer.
-      if (Pad && A.Array == Pad->Array) {
-        QualType T = ASE->getType().getCanonicalType();
-        if (const auto *Row = dyn_cast<ConstantArrayType>(T))
-          if (!isa<ArrayType>(Row->getElementType().getCanonicalType()))
-            Size += Pad->Extra * sizeOf(Row->getElementType());
-      }
-      A.Terms.push_back({Builder.build(ASE->getIdx()), Size});
-      return A;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      if (UO->getOpcode() == UO_Deref)
-        return pointer(UO->getSubExpr(), Depth + 1);
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!FD || FD->isBitField()) {
-        A.Failure = "not a plain field";
-        return A;
-      }
-      A = ME->isArrow() ? pointer(ME->getBase(), Depth + 1)
-                        : lvalueAddress(ME->getBase(), Depth + 1);
-      if (!A.ok())
-        return A;
-      A.Const += Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
-      return A;
-    }
-    A.Failure = std::string("lvalue ") + E->getStmtClassName();
-    return A;
-  }
-
   /// The name the source uses for the accessed object: the array or pointer
   /// expression of a subscript (through rows of multi-dimensional arrays), else
   /// the whole site.
@@ -641,6 +471,19 @@ private:
     return Text;
   }
 
+  /// \p A's address in units of \p Width: exact when every term's byte scale
+  /// is a multiple of it (the usual case); otherwise a division the engine
+  /// evaluates per lane.
+  const sym::Expr *unitIndex(const Address &A, int64_t Width) {
+    if (const sym::Expr *Index = indexInUnits(A.Terms, A.Const, Width))
+      return Index;
+    const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
+    for (auto &T : A.Terms)
+      Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
+                                   SC.constant(T.second, sym::IntType::i64())));
+    return SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
+  }
+
   int64_t sizeOf(QualType T) {
     if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
       return 0;
@@ -661,7 +504,8 @@ private:
   void record(const Expr *Site, const sym::Expr *G, Role R,
               const Expr *Pointer = nullptr) {
     Builder.resetObservations();
-    Address A = Pointer ? pointer(Pointer, 0) : lvalueAddress(Site, 0);
+    Address A = Pointer ? Addresses.pointer(Pointer, 0)
+                        : Addresses.lvalueAddress(Site, 0);
     if (!A.ok()) {
       // Listed, not judged: the dump tool says why there is no prediction.
       MemoryAccess M;
@@ -711,19 +555,16 @@ private:
     // The index in units of the access width: exact when every term's byte
     // scale is a multiple of it (the usual case); otherwise a division the
     // engine evaluates per lane.
-    const sym::Expr *Index = indexInUnits(A.Terms, A.Const, Width);
-    if (!Index) {
-      const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
-      for (auto &T : A.Terms)
-        Bytes =
-            SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                 SC.constant(T.second, sym::IntType::i64())));
-      Index = SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
+    M.Index = unitIndex(A, Width);
+    if (!A.Alternatives.empty()) {
+      M.Origin = A.Origin;
+      for (const Address &Alt : A.Alternatives)
+        M.Alternatives.push_back({unitIndex(Alt, Width), Alt.Origin});
     }
-    M.Index = Index;
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
+    M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -731,7 +572,8 @@ private:
     // access the compiler makes of them.
     if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-        if (!ME->isArrow() && elementOf(ME->getBase())) {
+        if (!ME->isArrow() && elementOf(ME->getBase()) &&
+            A.Alternatives.empty()) {
           QualType RT = ME->getBase()->getType();
           int64_t FieldOff = Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
           std::string Key;
@@ -757,6 +599,8 @@ private:
   sym::ExprContext &SC;
   FunctionFacts Facts;
   ExprBuilder Builder;
+  const ValueFlow *Flow; ///< Null when not analysed: Env instead.
+  AddressBuilder Addresses;
   llvm::DenseMap<const VarDecl *, const sym::Expr *> Env;
   const PaddingOverride *Pad;
   std::vector<MemoryAccess> Out;
@@ -829,8 +673,9 @@ public:
 std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
                                           ASTContext &Ctx, sym::ExprContext &SC,
                                           MutationCache &Mutations,
+                                          const ValueFlow *Flow,
                                           const PaddingOverride *Pad) {
-  return AccessWalker(Kernel, Ctx, SC, Mutations, Pad).run();
+  return AccessWalker(Kernel, Ctx, SC, Mutations, Flow, Pad).run();
 }
 
 void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations,
@@ -867,10 +712,51 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   return {KS};
 }
 
+static hw::AccessReport evaluateOne(sym::ExprContext &SC,
+                                    const hw::HardwareModel &M,
+                                    const MemoryAccess &A, const KernelShape &S,
+                                    int64_t AssumedRuntimeValue);
+
+/// How bad an evaluated access is: sectors per request (global), wavefronts
+/// per request (shared).
+static double costOf(const MemoryAccess &A, const hw::AccessReport &R) {
+  return A.Space == sym::MemorySpace::Global ? R.WorstSectorsPerRequest
+                                             : R.perRequest(R.Wavefronts);
+}
+
 hw::AccessReport evaluateAccess(sym::ExprContext &SC,
                                 const hw::HardwareModel &M,
                                 const MemoryAccess &A, const KernelShape &S,
                                 int64_t AssumedRuntimeValue) {
+  hw::AccessReport R = evaluateOne(SC, M, A, S, AssumedRuntimeValue);
+  if (A.Alternatives.empty())
+    return R;
+  // A pointer with several definitions reaching the access: each candidate
+  // address is evaluated and the worse reported.
+  std::string Chosen = A.Origin;
+  MemoryAccess Alt = A;
+  Alt.Alternatives.clear();
+  for (const MemoryAccess::Alternative &C : A.Alternatives) {
+    Alt.Index = C.Index;
+    hw::AccessReport RA = evaluateOne(SC, M, Alt, S, AssumedRuntimeValue);
+    if (RA.Ok && (!R.Ok || costOf(A, RA) > costOf(A, R))) {
+      R = std::move(RA);
+      Chosen = C.Origin;
+    }
+  }
+  if (R.Ok)
+    R.Assumptions.push_back("of the " +
+                            std::to_string(A.Alternatives.size() + 1) +
+                            " definitions of the pointer that reach here, "
+                            "the worse (" +
+                            Chosen + ") is reported");
+  return R;
+}
+
+static hw::AccessReport evaluateOne(sym::ExprContext &SC,
+                                    const hw::HardwareModel &M,
+                                    const MemoryAccess &A, const KernelShape &S,
+                                    int64_t AssumedRuntimeValue) {
   if (!A.Unresolved.empty() || !A.Index) {
     hw::AccessReport R;
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;

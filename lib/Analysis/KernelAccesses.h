@@ -21,6 +21,8 @@
 
 namespace warplint {
 
+class ValueFlow;
+
 /// One load or store of global or shared memory in a kernel.
 struct MemoryAccess {
   const clang::Expr *Site = nullptr; ///< The subscript/dereference/member.
@@ -48,6 +50,15 @@ struct MemoryAccess {
     llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
     int64_t Const = 0;
   } ElementIndexBytes;
+  /// A pointer with several definitions reaching the access (assigned on both
+  /// sides of a branch): the other candidate indices, each with where its
+  /// definition is; evaluateAccess reports the worse. Origin: the main one's.
+  struct Alternative {
+    const sym::Expr *Index = nullptr;
+    std::string Origin;
+  };
+  std::vector<Alternative> Alternatives;
+  std::string Origin;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
   std::vector<std::string> Notes;    ///< How loops were modelled.
   /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and
@@ -63,11 +74,14 @@ struct PaddingOverride {
 };
 
 /// Every access of \p Kernel (a __global__ definition, not a dependent
-/// template); with \p Pad, as if that shared array were padded.
+/// template), its variables' values taken from \p Flow (the kernel's reaching
+/// definitions; null: straight-line values only); with \p Pad, as if that
+/// shared array were padded.
 std::vector<MemoryAccess> collectAccesses(const clang::FunctionDecl &Kernel,
                                           clang::ASTContext &Ctx,
                                           sym::ExprContext &SC,
                                           MutationCache &Mutations,
+                                          const ValueFlow *Flow,
                                           const PaddingOverride *Pad = nullptr);
 
 /// A block shape a kernel runs with, and where warplint learnt it.

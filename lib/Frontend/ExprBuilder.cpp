@@ -3,6 +3,7 @@
 
 #include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
+#include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -156,13 +157,18 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
     auto It = Bound.find(P);
     if (It != Bound.end())
       return It->second;
-    if (P->getType()->isIntegerType())
-      return SC.param(P->getName(), typeOf(P->getType(), Ctx));
-    return unknown("parameter '" + P->getNameAsString() + "'", Use,
-                   sym::Uniformity::GridUniform);
+    if (!P->getType()->isIntegerType())
+      return unknown("parameter '" + P->getNameAsString() + "'", Use,
+                     sym::Uniformity::GridUniform);
   }
   if (!V->getType()->isIntegerType())
     return unknown("non-integer variable '" + V->getNameAsString() + "'", Use);
+  if (Flow)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Use))
+      if (const sym::Expr *R = flowVar(V, DRE, Depth))
+        return R;
+  if (isa<ParmVarDecl>(V))
+    return SC.param(V->getName(), typeOf(V->getType(), Ctx));
   if (Env) {
     auto E = Env->find(V);
     if (E != Env->end())
@@ -174,29 +180,13 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
   const sym::Expr *Result = nullptr;
   if (const LoopVarInfo *L = Facts.loopVar(V)) {
     const sym::Expr *Init = rec(L->Init, Depth + 1);
-    sym::IntType T = typeOf(V->getType(), Ctx);
     if (L->Geometric) {
-      // s = s >> 1 and the like: the same for every lane when the start is;
-      // modelled as a uniform loop variable bound to its first value when that
-      // is a constant.
-      sym::Uniformity U = Init->mayVaryByLane() ? sym::Uniformity::LaneVarying
-                                                : sym::Uniformity::GridUniform;
-      Result = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1, T, U);
-      if (Init->isConstant()) {
-        FirstValues[V->getName()] = Init->constant();
-        LoopNotes.push_back("loop variable '" + V->getNameAsString() +
-                            "' evaluated at its first value " +
-                            std::to_string(Init->constant()));
-      }
+      Result = geometric(V, Init);
     } else {
       // i = Init + K * Step for the iteration count K, uniform across the warp.
-      const sym::Expr *Step =
-          L->Step ? rec(L->Step, Depth + 1) : SC.constant(1, T);
-      sym::Uniformity KU = Step->mayVaryByLane() ? sym::Uniformity::LaneVarying
-                                                 : sym::Uniformity::GridUniform;
-      const sym::Expr *K =
-          SC.loopIV((V->getName() + ".iter").str(), 0, std::nullopt, 1, T, KU);
-      const sym::Expr *Delta = SC.mul(K, Step);
+      const sym::Expr *Step = L->Step ? rec(L->Step, Depth + 1)
+                                      : SC.constant(1, typeOf(V->getType(), Ctx));
+      const sym::Expr *Delta = SC.mul(iterationCount(V, Step), Step);
       Result = L->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
     }
   } else if (V->hasLocalStorage() && V->getInit() && Facts.isUnmodified(V)) {
@@ -210,6 +200,181 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
   }
   Memo[V] = Result;
   return Result;
+}
+
+const sym::Expr *ExprBuilder::iterationCount(const VarDecl *V,
+                                             const sym::Expr *Step) {
+  sym::Uniformity KU = Step->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                             : sym::Uniformity::GridUniform;
+  return SC.loopIV((V->getName() + ".iter").str(), 0, std::nullopt, 1,
+                   typeOf(V->getType(), Ctx), KU);
+}
+
+const sym::Expr *ExprBuilder::geometric(const VarDecl *V,
+                                        const sym::Expr *Init) {
+  // s = s >> 1 and the like: the same for every lane when the start is;
+  // modelled as a uniform loop variable bound to its first value when that is
+  // a constant.
+  sym::Uniformity U = Init->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                            : sym::Uniformity::GridUniform;
+  const sym::Expr *R = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1,
+                                 typeOf(V->getType(), Ctx), U);
+  if (Init->isConstant()) {
+    FirstValues[V->getName()] = Init->constant();
+    std::string Note = "loop variable '" + V->getNameAsString() +
+                       "' evaluated at its first value " +
+                       std::to_string(Init->constant());
+    if (!llvm::is_contained(LoopNotes, Note))
+      LoopNotes.push_back(std::move(Note));
+  }
+  return R;
+}
+
+/// The value of \p D: built at the definition, from the values that reach it.
+const sym::Expr *ExprBuilder::defValue(const ValueDef &D, const Expr *Use,
+                                       unsigned Depth) {
+  auto M = DefMemo.find(&D);
+  if (M != DefMemo.end())
+    return M->second;
+  const VarDecl *V = D.Var;
+  if (D.K == ValueDef::Entry)
+    return nullptr; // the parameter itself (the caller's rule)
+  if (!Building.insert(&D).second)
+    return unknown("variable '" + V->getNameAsString() +
+                       "' is defined from itself",
+                   Use);
+  sym::IntType T = typeOf(V->getType(), Ctx);
+  const sym::Expr *R = nullptr;
+  auto OldValue = [&]() -> const sym::Expr * {
+    return D.Old ? rec(D.Old, Depth + 1)
+                 : unknown("variable '" + V->getNameAsString() + "'", Use);
+  };
+  switch (D.K) {
+  case ValueDef::Entry:
+    break;
+  case ValueDef::Uninit:
+    R = unknown("variable '" + V->getNameAsString() +
+                    "' read before it is assigned",
+                Use);
+    break;
+  case ValueDef::Init:
+    // As the straight-line environment did: a variable assigned again later
+    // starts from its initialiser converted to its type.
+    R = rec(D.RHS, Depth + 1);
+    if (Flow->reassigned(V))
+      R = SC.cast(R, T);
+    break;
+  case ValueDef::Assign:
+    R = SC.cast(rec(D.RHS, Depth + 1), T);
+    break;
+  case ValueDef::IncDec: {
+    const sym::Expr *One = SC.constant(1, T);
+    R = D.Decrement ? SC.sub(OldValue(), One) : SC.add(OldValue(), One);
+    break;
+  }
+  case ValueDef::Compound: {
+    const sym::Expr *Rhs = rec(D.RHS, Depth + 1);
+    const sym::Expr *Old = OldValue();
+    switch (D.Op) {
+    case BO_Add:
+      R = SC.add(Old, Rhs);
+      break;
+    case BO_Sub:
+      R = SC.sub(Old, Rhs);
+      break;
+    case BO_Mul:
+      R = SC.mul(Old, Rhs);
+      break;
+    case BO_Shl:
+      R = SC.shl(Old, Rhs);
+      break;
+    case BO_Shr:
+      R = SC.shr(Old, Rhs);
+      break;
+    default:
+      R = unknown("variable '" + V->getNameAsString() + "' updated by " +
+                      BinaryOperator::getOpcodeStr(D.Op).str() + "=",
+                  Use);
+    }
+    break;
+  }
+  }
+  Building.erase(&D);
+  DefMemo[&D] = R;
+  return R;
+}
+
+/// Init + K * Step at a loop-header merge (K the uniform iteration count);
+/// geometric updates as for `for` loops.
+const sym::Expr *ExprBuilder::inductionValue(const UseFacts &F,
+                                             const Expr *Use, unsigned Depth) {
+  const VarDecl *V = F.Update->Var;
+  const sym::Expr *Init = nullptr;
+  for (const ValueDef *D : F.Inits) {
+    const sym::Expr *I = defValue(*D, Use, Depth + 1);
+    if (!I)
+      I = isa<ParmVarDecl>(V) ? SC.param(V->getName(), typeOf(V->getType(), Ctx))
+                              : unknown("parameter", Use);
+    if (Init && Init != I)
+      return unknown(std::to_string(F.Inits.size()) +
+                         " different start values of loop variable '" +
+                         V->getNameAsString() + "'",
+                     Use);
+    Init = I;
+  }
+  if (!F.Step.Additive)
+    return geometric(V, Init);
+  const sym::Expr *Step = F.Step.Step
+                              ? rec(F.Step.Step, Depth + 1)
+                              : SC.constant(1, typeOf(V->getType(), Ctx));
+  const sym::Expr *Delta = SC.mul(iterationCount(V, Step), Step);
+  return F.Step.Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+}
+
+/// A tracked variable's value at \p Use from the definitions that reach it;
+/// null when the flow has nothing to add (an unmodified parameter, a variable
+/// it does not track).
+const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
+                                      unsigned Depth) {
+  if (!Flow->tracks(V))
+    return nullptr;
+  const UseFacts &F = Flow->use(Use);
+  switch (F.S) {
+  case UseFacts::NotTracked:
+    return nullptr;
+  case UseFacts::Single:
+    return defValue(*F.Defs[0], Use, Depth);
+  case UseFacts::Induction:
+    return inductionValue(F, Use, Depth);
+  case UseFacts::AfterLoop: {
+    // Whatever iteration the loop stopped at: the same for every lane when the
+    // start, the step and every exit test are.
+    bool Uniform = !F.Loop->OpaqueExit;
+    if (Uniform)
+      Uniform = !inductionValue(F, Use, Depth)->mayVaryByLane();
+    for (const Expr *C : F.Loop->ExitConditions)
+      if (Uniform)
+        Uniform = !rec(C, Depth + 1)->mayVaryByLane();
+    return unknown(F.Why, Use,
+                   Uniform ? sym::Uniformity::BlockUniform
+                           : sym::Uniformity::LaneVarying);
+  }
+  case UseFacts::Merge: {
+    // The same value on every path is that value; otherwise unknown.
+    const sym::Expr *Same = nullptr;
+    if (!F.Loop)
+      for (const ValueDef *D : F.Defs) {
+        const sym::Expr *X = defValue(*D, Use, Depth);
+        if (!X || (Same && X != Same)) {
+          Same = nullptr;
+          break;
+        }
+        Same = X;
+      }
+    return Same ? Same : unknown(F.Why, Use);
+  }
+  }
+  return nullptr;
 }
 
 /// Cooperative groups' thread_rank(): the linear thread id within the group.

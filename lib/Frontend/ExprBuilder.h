@@ -12,6 +12,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@ class VarDecl;
 namespace warplint {
 
 class MutationCache;
+class ValueFlow;
+struct UseFacts;
+struct ValueDef;
 
 /// For `threadIdx.x` and the like (a property access on clang's builtin
 /// variables): the variable's name and the component.
@@ -91,6 +95,18 @@ public:
     Env = E;
   }
 
+  /// Reaching definitions of the function (lib/Frontend/ValueFlow): when set
+  /// and the function was analysed, a tracked variable's use takes the value
+  /// of the definitions that reach it (flow-sensitive), and loop-header merges
+  /// become inductions; other variables keep the rules above.
+  void setValueFlow(const ValueFlow *F) { Flow = F; }
+  const ValueFlow *valueFlow() const { return Flow; }
+
+  /// K, the uniform iteration count of the loop that moves \p V by \p Step
+  /// (lane-varying when the step is): "V.iter".
+  const sym::Expr *iterationCount(const clang::VarDecl *V,
+                                  const sym::Expr *Step);
+
   /// First values of geometric loop variables used so far ("s" -> 1), to bind.
   const llvm::StringMap<int64_t> &loopFirstValues() const {
     return FirstValues;
@@ -110,6 +126,13 @@ private:
   const sym::Expr *var(const clang::VarDecl *V, const clang::Expr *Use,
                        unsigned Depth);
   const sym::Expr *call(const clang::CallExpr *CE, unsigned Depth);
+  const sym::Expr *flowVar(const clang::VarDecl *V,
+                           const clang::DeclRefExpr *Use, unsigned Depth);
+  const sym::Expr *defValue(const ValueDef &D, const clang::Expr *Use,
+                            unsigned Depth);
+  const sym::Expr *inductionValue(const UseFacts &F, const clang::Expr *Use,
+                                  unsigned Depth);
+  const sym::Expr *geometric(const clang::VarDecl *V, const sym::Expr *Init);
   const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
                            sym::Uniformity U = sym::Uniformity::LaneVarying);
 
@@ -121,6 +144,11 @@ private:
   llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Memo;
   const llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> *Env =
       nullptr;
+  const ValueFlow *Flow = nullptr;
+  /// Values of definitions, built once; a definition being built is in
+  /// Building (a cycle reads as unknown, never recurses).
+  llvm::DenseMap<const ValueDef *, const sym::Expr *> DefMemo;
+  llvm::DenseSet<const ValueDef *> Building;
   llvm::StringMap<int64_t> FirstValues;
   std::vector<std::string> LoopNotes;
   bool DataDependent = false;

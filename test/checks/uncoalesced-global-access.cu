@@ -135,10 +135,11 @@ __global__ void good_uchar4_fields(uchar4 *dst) {
 }
 
 __global__ void unknown_moved_pointer_parameter(float *p) {
-  // The parameter no longer points where it did: no prediction, so no finding (a
-  // guess would claim "coalesced" for this strided store).
+  // The parameter no longer points where it did: its reaching definition (the +=) says
+  // where, a 256-byte lane stride (lib/Frontend/ValueFlow; before it, no prediction).
   p += (blockIdx.x * blockDim.x + threadIdx.x) * 64;
   p[0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_reassigned(float *out, const float *in, int flag) {

@@ -9,7 +9,7 @@
 // warplint-barrier-in-divergent-code judge by.
 //
 //   warplint-dump [--arch=sm_90] [--csv | --divergence] file.cu -- <args>
-//   warplint-dump --launches | --local-arrays file.cu -- <args>
+//   warplint-dump --launches | --local-arrays | --values file.cu -- <args>
 //   warplint-dump --resources [--replay=<recording>] file.cu -- <args>
 //   warplint-dump --fp64 file.cu -- <args>
 //
@@ -50,6 +50,8 @@ static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
 static llvm::cl::opt<bool> DumpLaunches("launches", llvm::cl::cat(Cat));
 // Per-thread arrays and their placement (lib/Analysis/LocalArrays).
 static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
+// Reaching definitions and loop inductions per use (lib/Frontend/ValueFlow).
+static llvm::cl::opt<bool> DumpValues("values", llvm::cl::cat(Cat));
 static llvm::cl::opt<bool>
     DivergenceMode("divergence",
                    llvm::cl::desc("Dump the divergent branches and barriers "
@@ -230,6 +232,14 @@ bool dumpInstructionModes(ASTContext &Ctx, AnalysisContext &AC) {
   if (DumpLocalArrays) {
     for (const FunctionDecl *FD : deviceFunctionsOf(Ctx))
       printLocalArrays(llvm::outs(), *FD, AC.localArrays(*FD), Ctx);
+    return true;
+  }
+  if (DumpValues) {
+    for (const FunctionDecl *FD : deviceFunctionsOf(Ctx)) {
+      llvm::outs() << where(Ctx.getSourceManager(), FD->getLocation()) << ": "
+                   << kernelName(*FD, Ctx) << "\n";
+      AC.valueFlow(*FD).print(llvm::outs());
+    }
     return true;
   }
   return false;

@@ -1,0 +1,748 @@
+//===- ValueFlow.cpp - Reaching definitions and loops over clang's CFG ----===//
+#include "Frontend/ValueFlow.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+const DeclRefExpr *refOf(const Expr *E) {
+  return E ? dyn_cast<DeclRefExpr>(E->IgnoreParens()) : nullptr;
+}
+
+/// Which variables the CFG can follow: every read of them is an rvalue
+/// conversion, every write an assignment or ++/--; nothing else sees their
+/// storage (no address taken, no reference bound, no lambda capture).
+class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
+public:
+  llvm::DenseSet<const DeclRefExpr *> Accounted;
+  llvm::DenseSet<const VarDecl *> Escaped;
+  std::vector<const DeclRefExpr *> Refs;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (V->hasLocalStorage())
+        Refs.push_back(E);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    if (E->getCastKind() == CK_LValueToRValue)
+      if (const DeclRefExpr *R = refOf(E->getSubExpr()))
+        Accounted.insert(R);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const DeclRefExpr *R = refOf(BO->getLHS()))
+        Accounted.insert(R);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      if (const DeclRefExpr *R = refOf(UO->getSubExpr()))
+        Accounted.insert(R);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaped.insert(V);
+    return true;
+  }
+};
+
+bool trackableType(const VarDecl *V) {
+  QualType T = V->getType();
+  if (T->isReferenceType() || T.isVolatileQualified())
+    return false;
+  return T->isIntegerType() || T->isPointerType();
+}
+
+} // namespace
+
+ValueFlow::~ValueFlow() = default;
+
+ValueFlow::ValueFlow(const FunctionDecl &FD, ASTContext &Ctx)
+    : FD(FD), Ctx(Ctx) {
+  Stmt *Body = FD.getBody();
+  if (!Body || FD.isDependentContext()) {
+    Why = "no body";
+    return;
+  }
+  CFG::BuildOptions BO;
+  BO.setAllAlwaysAdd();
+  BO.AddImplicitDtors = false;
+  BO.AddTemporaryDtors = false;
+  BO.AddInitializers = false;
+  Graph = CFG::buildCFG(&FD, Body, &Ctx, BO);
+  if (!Graph) {
+    Why = "clang could not build the control-flow graph";
+    return;
+  }
+  collectTracked();
+  if (!buildDefsAndUses())
+    return;
+  findLoops();
+  solve();
+}
+
+void ValueFlow::collectTracked() {
+  EscapeScan Scan;
+  Scan.TraverseStmt(FD.getBody());
+  for (const ParmVarDecl *P : FD.parameters())
+    if (trackableType(P))
+      Tracked.insert(P);
+  for (const DeclRefExpr *R : Scan.Refs) {
+    const auto *V = cast<VarDecl>(R->getDecl());
+    if (!trackableType(V) || V->isStaticLocal())
+      continue;
+    if (!Scan.Accounted.count(R))
+      Scan.Escaped.insert(V);
+    Tracked.insert(V);
+  }
+  for (const VarDecl *V : Scan.Escaped)
+    Tracked.erase(V);
+}
+
+/// Numbers the definitions (the dataflow's bits) and checks the budget.
+bool ValueFlow::buildDefsAndUses() {
+  auto AddDef = [&](ValueDef D) {
+    D.Id = unsigned(Defs.size());
+    DefsOf[D.Var].push_back(D.Id);
+    Defs.push_back(D);
+  };
+  // Parameters' incoming values, in the entry block.
+  for (const ParmVarDecl *P : FD.parameters())
+    if (Tracked.count(P)) {
+      ValueDef D;
+      D.K = ValueDef::Entry;
+      D.Var = P;
+      D.Block = Graph->getEntry().getBlockID();
+      AddDef(D);
+    }
+  for (const CFGBlock *B : *Graph) {
+    for (const CFGElement &El : *B) {
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      ValueDef D;
+      D.Block = B->getBlockID();
+      D.S = S;
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *Dc : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(Dc))
+            if (Tracked.count(V)) {
+              D.Var = V;
+              D.K = V->getInit() ? ValueDef::Init : ValueDef::Uninit;
+              D.RHS = V->getInit();
+              AddDef(D);
+            }
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        const VarDecl *V = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr;
+        if (!V || !Tracked.count(V))
+          continue;
+        D.Var = V;
+        D.RHS = BO->getRHS();
+        if (BO->getOpcode() == BO_Assign) {
+          D.K = ValueDef::Assign;
+          WriteOnly.insert(refOf(BO->getLHS()));
+        } else {
+          D.K = ValueDef::Compound;
+          D.Op = BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+          D.Old = refOf(BO->getLHS());
+        }
+        AddDef(D);
+        continue;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+        const VarDecl *V =
+            UO->isIncrementDecrementOp() ? varOf(UO->getSubExpr()) : nullptr;
+        if (!V || !Tracked.count(V))
+          continue;
+        D.Var = V;
+        D.K = ValueDef::IncDec;
+        D.Decrement = UO->isDecrementOp();
+        D.Old = refOf(UO->getSubExpr());
+        AddDef(D);
+      }
+    }
+  }
+  uint64_t Bits = uint64_t(Graph->getNumBlockIDs()) * (Defs.size() + 1);
+  if (Bits > MaxBits) {
+    Why = "too complex, not analysed (" +
+          std::to_string(Graph->getNumBlockIDs()) + " blocks x " +
+          std::to_string(Defs.size()) + " definitions)";
+    return false;
+  }
+  return true;
+}
+
+bool ValueFlow::dominates(unsigned A, unsigned B) const {
+  // Walk B's dominator chain (depth bounded by the block count).
+  for (unsigned Steps = 0; Steps <= IDom.size(); ++Steps) {
+    if (B == A)
+      return true;
+    if (B >= IDom.size() || IDom[B] == ~0u || IDom[B] == B)
+      return false;
+    B = IDom[B];
+  }
+  return false;
+}
+
+void ValueFlow::findLoops() {
+  unsigned N = Graph->getNumBlockIDs();
+  // Reverse post-order from the entry (iterative DFS).
+  std::vector<const CFGBlock *> ById(N, nullptr);
+  for (const CFGBlock *B : *Graph)
+    ById[B->getBlockID()] = B;
+  std::vector<unsigned> Post;
+  std::vector<uint8_t> State(N, 0);
+  std::vector<std::pair<const CFGBlock *, unsigned>> Stack;
+  const CFGBlock *Entry = &Graph->getEntry();
+  Stack.push_back({Entry, 0});
+  State[Entry->getBlockID()] = 1;
+  while (!Stack.empty()) {
+    auto &[B, I] = Stack.back();
+    if (I < B->succ_size()) {
+      const CFGBlock *S = *(B->succ_begin() + I);
+      ++I;
+      if (S && !State[S->getBlockID()]) {
+        State[S->getBlockID()] = 1;
+        Stack.push_back({S, 0});
+      }
+      continue;
+    }
+    Post.push_back(B->getBlockID());
+    Stack.pop_back();
+  }
+  RPONumber.assign(N, ~0u);
+  std::vector<unsigned> RPO(Post.rbegin(), Post.rend());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    RPONumber[RPO[I]] = I;
+  // Dominators (Cooper, Harvey and Kennedy's iterative algorithm).
+  IDom.assign(N, ~0u);
+  unsigned EntryId = Entry->getBlockID();
+  IDom[EntryId] = EntryId;
+  auto Intersect = [&](unsigned A, unsigned B) {
+    while (A != B) {
+      while (RPONumber[A] > RPONumber[B])
+        A = IDom[A];
+      while (RPONumber[B] > RPONumber[A])
+        B = IDom[B];
+    }
+    return A;
+  };
+  bool Changed = true;
+  for (unsigned Round = 0; Changed && Round < 1000; ++Round) {
+    Changed = false;
+    for (unsigned Id : RPO) {
+      if (Id == EntryId)
+        continue;
+      unsigned New = ~0u;
+      for (const CFGBlock *P : ById[Id]->preds()) {
+        if (!P || IDom[P->getBlockID()] == ~0u)
+          continue;
+        New = New == ~0u ? P->getBlockID() : Intersect(P->getBlockID(), New);
+      }
+      if (New != IDom[Id]) {
+        IDom[Id] = New;
+        Changed = true;
+      }
+    }
+  }
+  // Natural loops: one per header, from every back edge into it.
+  llvm::DenseMap<unsigned, unsigned> LoopOfHeader;
+  for (unsigned Id : RPO)
+    for (const CFGBlock *S : ById[Id]->succs()) {
+      if (!S || !dominates(S->getBlockID(), Id))
+        continue;
+      unsigned H = S->getBlockID();
+      auto [It, New] = LoopOfHeader.try_emplace(H, unsigned(Loops.size()));
+      if (New) {
+        FlowLoop L;
+        L.Header = H;
+        L.Blocks.resize(N);
+        L.Blocks.set(H);
+        L.Id = unsigned(Loops.size());
+        Loops.push_back(std::move(L));
+      }
+      FlowLoop &L = Loops[It->second];
+      L.Latches.push_back(Id);
+      std::vector<unsigned> Work = {Id};
+      while (!Work.empty()) {
+        unsigned X = Work.back();
+        Work.pop_back();
+        if (L.Blocks[X])
+          continue;
+        L.Blocks.set(X);
+        for (const CFGBlock *P : ById[X]->preds())
+          if (P && RPONumber[P->getBlockID()] != ~0u)
+            Work.push_back(P->getBlockID());
+      }
+    }
+  unsigned ExitId = Graph->getExit().getBlockID();
+  auto IsLoopStmt = [](const Stmt *S) {
+    return S && (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                 isa<CXXForRangeStmt>(S));
+  };
+  for (FlowLoop &L : Loops) {
+    if (IsLoopStmt(ById[L.Header]->getTerminatorStmt()))
+      L.LoopStmt = ById[L.Header]->getTerminatorStmt();
+    for (unsigned Latch : L.Latches)
+      if (!L.LoopStmt && IsLoopStmt(ById[Latch]->getTerminatorStmt()))
+        L.LoopStmt = ById[Latch]->getTerminatorStmt();
+    if (!L.LoopStmt)
+      if (const CFGBlock *LT = ById[L.Header])
+        for (const CFGBlock *P : LT->preds())
+          if (P && L.contains(P->getBlockID()) && P->getLoopTarget())
+            L.LoopStmt = P->getLoopTarget();
+    for (const FlowLoop &O : Loops)
+      if (&O != &L && O.contains(L.Header) &&
+          (O.Header != L.Header))
+        ++L.Depth;
+    for (unsigned X : L.Blocks.set_bits())
+      for (const CFGBlock *S : ById[X]->succs()) {
+        if (!S || L.contains(S->getBlockID()) || S->getBlockID() == ExitId)
+          continue;
+        if (const Expr *C = dyn_cast_or_null<Expr>(ById[X]->getTerminatorCondition())) {
+          if (!llvm::is_contained(L.ExitConditions, C))
+            L.ExitConditions.push_back(C);
+        } else {
+          L.OpaqueExit = true;
+        }
+      }
+  }
+}
+
+void ValueFlow::solve() {
+  unsigned N = Graph->getNumBlockIDs();
+  unsigned NDefs = unsigned(Defs.size());
+  std::vector<const CFGBlock *> ById(N, nullptr);
+  for (const CFGBlock *B : *Graph)
+    ById[B->getBlockID()] = B;
+  // Definitions of each block in order (the transfer function's input).
+  std::vector<llvm::SmallVector<unsigned, 4>> BlockDefs(N);
+  for (const ValueDef &D : Defs)
+    BlockDefs[D.Block].push_back(D.Id);
+  llvm::DenseMap<const Stmt *, unsigned> DefAt;
+  for (const ValueDef &D : Defs)
+    if (D.S)
+      DefAt[D.S] = D.Id; // A DeclStmt of one variable (the CFG splits them).
+  auto Transfer = [&](unsigned Id, llvm::BitVector &Set) {
+    for (unsigned D : BlockDefs[Id]) {
+      for (unsigned K : DefsOf[Defs[D].Var])
+        Set.reset(K);
+      Set.set(D);
+    }
+  };
+  In.assign(N, llvm::BitVector(NDefs));
+  std::vector<llvm::BitVector> Out(N, llvm::BitVector(NDefs));
+  std::vector<unsigned> Order;
+  for (unsigned Id = 0; Id < N; ++Id)
+    if (RPONumber[Id] != ~0u)
+      Order.push_back(Id);
+  llvm::sort(Order,
+             [&](unsigned A, unsigned B) { return RPONumber[A] < RPONumber[B]; });
+  bool Changed = true;
+  unsigned Round = 0;
+  for (; Changed && Round < 200; ++Round) {
+    Changed = false;
+    for (unsigned Id : Order) {
+      llvm::BitVector Set(NDefs);
+      for (const CFGBlock *P : ById[Id]->preds())
+        if (P)
+          Set |= Out[P->getBlockID()];
+      In[Id] = Set;
+      Transfer(Id, Set);
+      if (Set != Out[Id]) {
+        Out[Id] = std::move(Set);
+        Changed = true;
+      }
+    }
+  }
+  if (Changed) {
+    Why = "too complex, not analysed (the dataflow did not settle)";
+    return;
+  }
+  // Record, at each read, the definitions of its variable that reach it.
+  for (unsigned Id : Order) {
+    llvm::BitVector Set = In[Id];
+    for (const CFGElement &El : *ById[Id]) {
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        if (V && Tracked.count(V) && !WriteOnly.count(DRE)) {
+          auto [It, New] = Uses.try_emplace(DRE);
+          It->second.Block = Id;
+          for (unsigned K : DefsOf[V])
+            if (Set.test(K) && !llvm::is_contained(It->second.Reaching, K))
+              It->second.Reaching.push_back(K);
+          if (New)
+            UseOrder.push_back(DRE);
+        }
+        continue;
+      }
+      auto It = DefAt.find(S);
+      if (It == DefAt.end())
+        continue;
+      for (unsigned K : DefsOf[Defs[It->second].Var])
+        Set.reset(K);
+      Set.set(It->second);
+    }
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(UseOrder, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+}
+
+const FlowLoop *ValueFlow::innermostLoopOf(unsigned Block) const {
+  const FlowLoop *Best = nullptr;
+  for (const FlowLoop &L : Loops)
+    if (L.contains(Block) && (!Best || L.Depth > Best->Depth))
+      Best = &L;
+  return Best;
+}
+
+/// Whether \p E has the same value in every iteration of \p L: constants, CUDA
+/// builtins and variables no definition inside the loop reaches. Loads and
+/// calls are not (the memory may change).
+bool ValueFlow::invariantIn(const Expr *E, const FlowLoop &L,
+                            unsigned Depth) const {
+  if (!E)
+    return true;
+  if (Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (E->isIntegerConstantExpr(Ctx))
+    return true;
+  if (isa<PseudoObjectExpr>(E) || isa<MSPropertyRefExpr>(E) ||
+      isa<OpaqueValueExpr>(E))
+    return true; // threadIdx.x and the like
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return isa<EnumConstantDecl>(DRE->getDecl());
+    if (V->getType().isConstQualified() && !V->hasLocalStorage())
+      return true;
+    if (!Tracked.count(V))
+      return V->getType().isConstQualified();
+    auto It = Uses.find(DRE);
+    if (It == Uses.end())
+      return false;
+    for (unsigned K : It->second.Reaching)
+      if (L.contains(Defs[K].Block))
+        return false;
+    return true;
+  }
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    return invariantIn(ICE->getSubExpr(), L, Depth + 1);
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+    return invariantIn(CE->getSubExpr(), L, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && invariantIn(BO->getLHS(), L, Depth + 1) &&
+           invariantIn(BO->getRHS(), L, Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus ||
+            UO->getOpcode() == UO_Not) &&
+           invariantIn(UO->getSubExpr(), L, Depth + 1);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return invariantIn(CO->getCond(), L, Depth + 1) &&
+           invariantIn(CO->getTrueExpr(), L, Depth + 1) &&
+           invariantIn(CO->getFalseExpr(), L, Depth + 1);
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return invariantIn(S->getReplacement(), L, Depth + 1);
+  return false;
+}
+
+/// \p V as an induction variable of \p L: one update inside the loop, run
+/// exactly once per iteration (its block dominates every latch and belongs to no
+/// inner loop), by a step the loop does not change, from the definitions that
+/// reach the loop from outside.
+std::optional<UseFacts> ValueFlow::induction(const VarDecl *V,
+                                             const FlowLoop &L) const {
+  auto DI = DefsOf.find(V);
+  if (DI == DefsOf.end())
+    return std::nullopt;
+  const ValueDef *Update = nullptr;
+  for (unsigned K : DI->second)
+    if (L.contains(Defs[K].Block)) {
+      if (Update)
+        return std::nullopt; // two updates (or a re-initialisation)
+      Update = &Defs[K];
+    }
+  if (!Update || !Update->S)
+    return std::nullopt;
+  const auto *UpdateExpr = dyn_cast<Expr>(Update->S);
+  std::optional<InductionStep> Step = inductionStep(UpdateExpr, V);
+  if (!Step)
+    return std::nullopt;
+  if (innermostLoopOf(Update->Block) != &L)
+    return std::nullopt;
+  for (unsigned Latch : L.Latches)
+    if (!dominates(Update->Block, Latch))
+      return std::nullopt;
+  if (!invariantIn(Step->Additive ? Step->Step : Step->Factor, L, 0))
+    return std::nullopt;
+  UseFacts F;
+  F.Loop = &L;
+  F.Update = Update;
+  F.Step = *Step;
+  for (unsigned K : DI->second)
+    if (In[L.Header].test(K) && &Defs[K] != Update)
+      F.Inits.push_back(&Defs[K]);
+  if (F.Inits.empty())
+    return std::nullopt;
+  F.TripCount = tripCount(F);
+  return F;
+}
+
+/// Iterations of an additive loop whose start, step and bound are constants
+/// and whose only exit compares the variable with the bound.
+std::optional<int64_t> ValueFlow::tripCount(const UseFacts &F) const {
+  if (F.Inits.size() != 1 || !F.Inits[0]->RHS || !F.Step.Additive ||
+      F.Loop->ExitConditions.size() != 1 || F.Loop->OpaqueExit)
+    return std::nullopt;
+  auto Fold = [&](const Expr *E) -> std::optional<int64_t> {
+    Expr::EvalResult R;
+    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  std::optional<int64_t> Start = Fold(F.Inits[0]->RHS);
+  std::optional<int64_t> Step = F.Step.Step ? Fold(F.Step.Step) : 1;
+  const auto *C =
+      dyn_cast<BinaryOperator>(F.Loop->ExitConditions[0]->IgnoreParenImpCasts());
+  if (!Start || !Step || !*Step || !C || !C->isComparisonOp())
+    return std::nullopt;
+  int64_t S = F.Step.Negate ? -*Step : *Step;
+  BinaryOperatorKind Op = C->getOpcode();
+  std::optional<int64_t> Bound;
+  if (varOf(C->getLHS()->IgnoreImpCasts()) == F.Update->Var)
+    Bound = Fold(C->getRHS());
+  else if (varOf(C->getRHS()->IgnoreImpCasts()) == F.Update->Var) {
+    Bound = Fold(C->getLHS());
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Bound)
+    return std::nullopt;
+  int64_t Span = *Bound - *Start;
+  int64_t N;
+  auto CeilDiv = [](int64_t A, int64_t B) { return (A + B - 1) / B; };
+  if (Op == BO_LT && S > 0)
+    N = Span > 0 ? CeilDiv(Span, S) : 0;
+  else if (Op == BO_LE && S > 0)
+    N = Span >= 0 ? Span / S + 1 : 0;
+  else if (Op == BO_GT && S < 0)
+    N = Span < 0 ? CeilDiv(-Span, -S) : 0;
+  else if (Op == BO_GE && S < 0)
+    N = Span <= 0 ? -Span / -S + 1 : 0;
+  else if (Op == BO_NE && Span % S == 0 && Span / S >= 0)
+    N = Span / S;
+  else
+    return std::nullopt;
+  // A test at the bottom (do-while) runs the body once before it.
+  const CFGBlock *Exiting = nullptr;
+  for (const CFGBlock *B : *Graph)
+    if (B->getTerminatorCondition() == F.Loop->ExitConditions[0])
+      Exiting = B;
+  if (Exiting && Exiting->getBlockID() != F.Loop->Header)
+    N = std::max<int64_t>(N, 1);
+  return N;
+}
+
+const UseFacts &ValueFlow::use(const DeclRefExpr *Use) const {
+  std::unique_ptr<UseFacts> &Slot = FactsCache[Use];
+  if (!Slot)
+    Slot = std::make_unique<UseFacts>(compute(Use));
+  return *Slot;
+}
+
+UseFacts ValueFlow::compute(const DeclRefExpr *Use) const {
+  UseFacts F;
+  if (!analysed())
+    return F;
+  auto It = Uses.find(Use);
+  if (It == Uses.end() || It->second.Reaching.empty())
+    return F;
+  for (unsigned K : It->second.Reaching)
+    F.Defs.push_back(&Defs[K]);
+  if (F.Defs.size() == 1) {
+    F.S = UseFacts::Single;
+    return F;
+  }
+  const auto *V = cast<VarDecl>(Use->getDecl());
+  unsigned Block = It->second.Block;
+  auto Covers = [&](const UseFacts &I) {
+    return llvm::all_of(F.Defs, [&](const ValueDef *D) {
+      return D == I.Update || llvm::is_contained(I.Inits, D);
+    });
+  };
+  // A loop around the use that defines the variable: a loop-header merge.
+  const FlowLoop *Around = nullptr;
+  for (const FlowLoop &L : Loops)
+    if (L.contains(Block) &&
+        llvm::any_of(F.Defs,
+                     [&](const ValueDef *D) { return L.contains(D->Block); }) &&
+        (!Around || L.Depth > Around->Depth))
+      Around = &L;
+  if (Around) {
+    if (std::optional<UseFacts> I = induction(V, *Around); I && Covers(*I)) {
+      I->S = UseFacts::Induction;
+      I->Defs = F.Defs;
+      return *I;
+    }
+    F.S = UseFacts::Merge;
+    F.Loop = Around;
+    F.Why = "'" + V->getNameAsString() +
+            "' changes in the loop in a way not modelled as an induction";
+    return F;
+  }
+  // A loop the use follows: the value the loop leaves behind.
+  const FlowLoop *Before = nullptr;
+  for (const FlowLoop &L : Loops)
+    if (!L.contains(Block) &&
+        llvm::any_of(F.Defs,
+                     [&](const ValueDef *D) { return L.contains(D->Block); }) &&
+        (!Before || L.Depth < Before->Depth))
+      Before = &L;
+  if (Before)
+    if (std::optional<UseFacts> I = induction(V, *Before); I && Covers(*I)) {
+      I->S = UseFacts::AfterLoop;
+      I->Defs = F.Defs;
+      I->Why = "the value '" + V->getNameAsString() + "' has after its loop";
+      return *I;
+    }
+  F.S = UseFacts::Merge;
+  F.Why = std::to_string(F.Defs.size()) + " definitions of '" +
+          V->getNameAsString() + "' reach here";
+  return F;
+}
+
+std::string ValueFlow::where(const Stmt *S) const {
+  if (!S)
+    return "entry";
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(S->getBeginLoc()));
+  if (P.isInvalid())
+    return "?";
+  return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+}
+
+static std::string text(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "1";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return S;
+}
+
+std::string ValueDef::kindName(Kind K) {
+  switch (K) {
+  case Entry:
+    return "parameter";
+  case Uninit:
+    return "uninitialised";
+  case Init:
+    return "init";
+  case Assign:
+    return "assign";
+  case Compound:
+    return "compound";
+  case IncDec:
+    return "incdec";
+  }
+  return "?";
+}
+
+std::string ValueFlow::describe(const ValueDef &D) const {
+  std::string S = ValueDef::kindName(D.K);
+  if (D.K == ValueDef::Entry)
+    return S;
+  S += "@" + where(D.S);
+  if (D.K == ValueDef::Init || D.K == ValueDef::Assign)
+    S += " = " + text(D.RHS, Ctx);
+  else if (D.K == ValueDef::Compound)
+    S += std::string(" ") + BinaryOperator::getOpcodeStr(D.Op).str() + "= " +
+         text(D.RHS, Ctx);
+  else if (D.K == ValueDef::IncDec)
+    S += D.Decrement ? " --" : " ++";
+  return S;
+}
+
+void ValueFlow::print(llvm::raw_ostream &OS) const {
+  if (!analysed()) {
+    OS << "  not analysed: " << Why << "\n";
+    return;
+  }
+  for (const DeclRefExpr *U : UseOrder) {
+    const UseFacts &F = use(U);
+    OS << "  " << where(U) << " '" << U->getDecl()->getName() << "' ";
+    auto Defs = [&](llvm::ArrayRef<const ValueDef *> Ds) {
+      std::string S;
+      for (const ValueDef *D : Ds)
+        S += (S.empty() ? "" : ", ") + describe(*D);
+      return S;
+    };
+    auto LoopText = [&] {
+      std::string S = "loop@" +
+                      (F.Loop->LoopStmt ? where(F.Loop->LoopStmt) : "goto") +
+                      " start {" +
+                      Defs(F.Inits) + "} step ";
+      if (F.Step.Additive)
+        S += std::string(F.Step.Negate ? "-" : "+") + text(F.Step.Step, Ctx);
+      else
+        S += std::string("geometric ") +
+             BinaryOperator::getOpcodeStr(F.Step.GeometricOp).str() + " " +
+             text(F.Step.Factor, Ctx);
+      S += " (" + describe(*F.Update) + ")";
+      if (F.TripCount)
+        S += " trips " + std::to_string(*F.TripCount);
+      return S;
+    };
+    switch (F.S) {
+    case UseFacts::NotTracked:
+      OS << "not tracked";
+      break;
+    case UseFacts::Single:
+      OS << "single " << describe(*F.Defs[0]);
+      break;
+    case UseFacts::Induction:
+      OS << "induction " << LoopText();
+      break;
+    case UseFacts::AfterLoop:
+      OS << "after " << LoopText();
+      break;
+    case UseFacts::Merge:
+      OS << "merge {" << Defs(F.Defs) << "}: " << F.Why;
+      break;
+    }
+    OS << "\n";
+  }
+}
+
+} // namespace warplint
