@@ -178,10 +178,13 @@ __global__ void good_misaligned(float *out, const float *in) {
   out[i] = in[i];
 }
 
-__global__ void good_stride2(float *out, const float *in) {
-  // Exactly 2x the sectors needed: the threshold is "above 2x".
+__global__ void bad_stride2(float *out, const float *in) {
+  // The guide's stride-2 example: every other 4-byte word, 8 sectors where 4 would do
+  // (measured 8.0 sectors per request on an H200). The default threshold is inclusive.
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
   out[i] = in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_gather(float *out, const float *in, const int *idx) {
@@ -242,7 +245,7 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   good_vector_types<<<64, 256>>>(v, a, d, d);
   good_broadcast<<<64, 256>>>(a, b);
   good_misaligned<<<64, 256>>>(a, b);
-  good_stride2<<<64, 256>>>(a, b);
+  bad_stride2<<<64, 256>>>(a, b);
   good_gather<<<64, 256>>>(a, b, idx);
   good_2d_rows<<<dim3(8, 8), dim3(32, 8)>>>(a, 1024);
   good_coalescedMultiply<<<dim3(4, 4), dim3(32, 32)>>>(a, b, b, 128);
