@@ -47,6 +47,7 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                               formatRatio(R.perRequest(R.Wavefronts)),
                               formatRatio(R.perRequest(R.IdealWavefronts)),
                               A.Width, Spread);
+  Rep.Message += iterationSummary(R, "wavefronts");
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(assumedRuntimeValue()) + ", a runtime value)";

@@ -97,6 +97,7 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
           : (A.IsStore ? "read-modify-write of" : "load from"),
       baseName(A), formatRatio(PerRequest), Unit, formatRatio(WorstRatio),
       formatRatio(IdealPerRequest), A.Width, Spread);
+  Rep.Message += iterationSummary(R, Unit);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(assumedRuntimeValue()) + ", a runtime value)";

@@ -2,6 +2,7 @@
 #include "Analysis/KernelAccesses.h"
 
 #include "Frontend/ExprBuilder.h"
+#include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -220,10 +221,12 @@ private:
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         stmt(Child, G);
-        // `if (cond) return;` guards everything after it with !cond.
-        if (const auto *If = dyn_cast<IfStmt>(Child))
-          if (!If->getElse() && exits(If->getThen()))
-            G = conj(G, SC.logicalNot(cond(If->getCond())));
+        // `if (cond) return;` guards everything after it with !cond; so do
+        // returns nested in ifs, `if (c) { ...; return; }` and an else that
+        // returns: the lanes that reach the next statement are those for
+        // which the child falls through.
+        if (const sym::Expr *F = fallsThrough(Child, 0))
+          G = conj(G, F);
       }
       return;
     }
@@ -261,10 +264,22 @@ private:
           }
       return;
     }
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-        isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S)) {
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
       // Iterations after the first see values assigned in the loop: unknown
-      // inside.
+      // inside. In the order they run: the increment after the body (a counter
+      // declared before the loop, `for (i = 0; ...; i++)`, is 0 in the body).
+      invalidateAssignedIn(S);
+      stmt(FS->getInit(), G);
+      stmt(FS->getCond(), G);
+      Loops.push_back(FS);
+      stmt(FS->getBody(), G);
+      Loops.pop_back();
+      stmt(FS->getInc(), G);
+      invalidateAssignedIn(S);
+      return;
+    }
+    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+        isa<SwitchStmt>(S)) {
       invalidateAssignedIn(S);
       for (const Stmt *Child : S->children())
         stmt(Child, G);
@@ -275,14 +290,57 @@ private:
       stmt(Child, G);
   }
 
-  static bool exits(const Stmt *S) {
-    if (!S)
-      return false;
+  /// The condition under which control leaves \p S for the next statement:
+  /// null when it always does, the constant 0 when it never does. A return,
+  /// break or continue never falls through (break and continue leave the
+  /// enclosing compound of a loop body, where that is what guards the rest); an
+  /// if falls through where its taken branch does. Loops and switches are
+  /// taken to fall through: a return inside one is not modelled (every lane is
+  /// taken to reach what follows, as before). Depth-bounded.
+  const sym::Expr *fallsThrough(const Stmt *S, unsigned Depth) {
+    if (!S || Depth > 32)
+      return nullptr;
     if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
-      return true;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      return CS->size() == 1 && exits(CS->body_front());
-    return false;
+      return never();
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      const sym::Expr *F = nullptr;
+      for (const Stmt *Child : CS->body()) {
+        F = both(F, fallsThrough(Child, Depth + 1));
+        if (F == never())
+          break;
+      }
+      return F;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      const sym::Expr *T = fallsThrough(If->getThen(), Depth + 1);
+      const sym::Expr *E = fallsThrough(If->getElse(), Depth + 1);
+      if (!T && !E)
+        return nullptr;
+      const sym::Expr *C = cond(If->getCond());
+      return either(both(C, T), both(SC.logicalNot(C), E));
+    }
+    return nullptr;
+  }
+  const sym::Expr *never() { return SC.constant(0, sym::IntType::boolean()); }
+  /// Conjunction where null is "true".
+  const sym::Expr *both(const sym::Expr *A, const sym::Expr *B) {
+    if (A == never() || B == never())
+      return never();
+    if (!A)
+      return B;
+    if (!B)
+      return A;
+    return SC.logicalAnd(A, B);
+  }
+  /// Disjunction where null is "true".
+  const sym::Expr *either(const sym::Expr *A, const sym::Expr *B) {
+    if (!A || !B)
+      return nullptr;
+    if (A == never())
+      return B;
+    if (B == never())
+      return A;
+    return SC.logicalOr(A, B);
   }
 
   const sym::Expr *cond(const Expr *C) {
@@ -724,6 +782,7 @@ private:
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
+    M.Loops = loopIterations(M.Index, G);
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -753,10 +812,74 @@ private:
     Out.push_back(std::move(M));
   }
 
+  /// The enclosing for loops whose induction variable \p Index or \p Guard
+  /// uses, outermost first, in the form evaluateAccess walks.
+  std::vector<LoopIterations> loopIterations(const sym::Expr *Index,
+                                             const sym::Expr *Guard) {
+    std::vector<LoopIterations> Result;
+    for (const ForStmt *FS : Loops) {
+      std::optional<ForInduction> I = forInduction(*FS);
+      const LoopVarInfo *Info = I ? Facts.loopVar(I->Var) : nullptr;
+      if (!Info || Info->Loop != FS)
+        continue;
+      const VarDecl *V = I->Var;
+      sym::IntType T = ExprBuilder::typeOf(V->getType(), Ctx);
+      LoopIterations L;
+      L.Written = V->getNameAsString();
+      L.Var = Info->Geometric ? L.Written : L.Written + ".iter";
+      if (!mentionsVariable(Index, L.Var) && !mentionsVariable(Guard, L.Var))
+        continue;
+      Builder.resetObservations();
+      const sym::Expr *Init = Builder.build(Info->Init);
+      const sym::Expr *Var = SC.loopIV(L.Var, std::nullopt, std::nullopt, 1, T,
+                                       sym::Uniformity::GridUniform);
+      if (Info->Geometric) {
+        const sym::Expr *F =
+            I->Step.Factor ? Builder.build(I->Step.Factor) : nullptr;
+        if (!F || !F->isConstant())
+          continue;
+        L.By = F->constant();
+        switch (I->Step.GeometricOp) {
+        case BO_Mul:
+          L.Kind = LoopIterations::StepKind::Mul;
+          break;
+        case BO_Div:
+          L.Kind = LoopIterations::StepKind::Div;
+          break;
+        case BO_Shl:
+          L.Kind = LoopIterations::StepKind::Shl;
+          break;
+        case BO_Shr:
+          L.Kind = LoopIterations::StepKind::Shr;
+          break;
+        default:
+          continue;
+        }
+        L.Start = Init;
+        L.Value = Var;
+      } else {
+        // i = Init + K * Step: K counts the iterations from 0.
+        const sym::Expr *Step =
+            Info->Step ? Builder.build(Info->Step) : SC.constant(1, T);
+        L.Start = SC.constant(0, T);
+        L.By = 1;
+        const sym::Expr *Delta = SC.mul(Var, Step);
+        L.Value = Info->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+      }
+      if (FS->getCond()) {
+        Builder.resetObservations();
+        L.While = Builder.build(FS->getCond());
+      }
+      Result.push_back(std::move(L));
+    }
+    return Result;
+  }
+
   ASTContext &Ctx;
   sym::ExprContext &SC;
   FunctionFacts Facts;
   ExprBuilder Builder;
+  std::vector<const ForStmt *> Loops; ///< Enclosing for loops, outermost first.
   llvm::DenseMap<const VarDecl *, const sym::Expr *> Env;
   const PaddingOverride *Pad;
   std::vector<MemoryAccess> Out;
@@ -865,41 +988,6 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   KS.Loc = SourceLocation();
   KS.Origin = "assumed";
   return {KS};
-}
-
-hw::AccessReport evaluateAccess(sym::ExprContext &SC,
-                                const hw::HardwareModel &M,
-                                const MemoryAccess &A, const KernelShape &S,
-                                int64_t AssumedRuntimeValue) {
-  if (!A.Unresolved.empty() || !A.Index) {
-    hw::AccessReport R;
-    R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
-    return R;
-  }
-  sym::AccessQuery Q;
-  Q.Index = A.Index;
-  Q.ElementBytes = A.Width;
-  Q.Guard = A.Guard;
-  Q.Space = A.Space;
-  Q.IsStore = A.IsStore && !A.IsLoad;
-  sym::Bindings B;
-  for (const auto &P : S.Params)
-    B[P.first] = P.second;
-  for (const auto &E : A.Bindings)
-    B[E.getKey()] = E.getValue();
-  sym::LaunchShape Shape = S.Shape;
-  Shape.WarpSize = M.WarpSize;
-  hw::AccessReport R =
-      hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
-  if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
-    Q.Guard = nullptr;
-    R = hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
-    if (R.Ok)
-      R.Assumptions.push_back("all lanes pass the enclosing condition (" +
-                              sym::toString(A.Guard) +
-                              "), as in every block but possibly the last");
-  }
-  return R;
 }
 
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S) {

@@ -1,7 +1,9 @@
 //===- AccessCost.cpp - What one access costs a block's warps -------------===//
 #include "Hardware/AccessCost.h"
 
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <numeric>
 
@@ -100,6 +102,50 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
                               "assumed " +
                               std::to_string(AssumedRuntimeValue));
     BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  }
+  if (!BR.Ok && Q.Guard && llvm::StringRef(BR.Failure).starts_with("guard")) {
+    // A lane guard through the global index (`if (blockIdx.y * blockDim.y +
+    // threadIdx.y == 0)`): blockIdx is uniform in a block, so for one block
+    // the guard is a lane filter. When no block passes every lane (so the
+    // guard is not just the last block's tail), the block of 0-1 in each
+    // dimension where the most lanes pass represents the blocks that run it.
+    std::optional<BlockResult> Best;
+    std::array<unsigned, 3> BestBlock = {0, 0, 0};
+    unsigned BestActive = 0;
+    bool SomeBlockFull = false;
+    for (unsigned I = 0; I < 8; ++I) {
+      std::array<unsigned, 3> Blk = {I & 1, (I >> 1) & 1, (I >> 2) & 1};
+      bool Outside = false;
+      for (unsigned D = 0; D < 3; ++D)
+        Outside |= Shape.GridDim ? Blk[D] >= (*Shape.GridDim)[D] : false;
+      if (Outside)
+        continue;
+      BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
+      if (!One.Ok)
+        continue;
+      unsigned Active = 0;
+      for (const WarpCost &WC : One.Costs)
+        Active += WC.ActiveLanes;
+      SomeBlockFull |= Active == Shape.threadsPerBlock();
+      if (Active > BestActive) {
+        BestActive = Active;
+        BestBlock = Blk;
+        Best = std::move(One);
+      }
+    }
+    if (Best && !SomeBlockFull) {
+      accumulate(Rep, *Best);
+      Rep.Warps = std::move(Best->Costs);
+      Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+      Rep.Assumptions.push_back(
+          "the lane guard depends on blockIdx; evaluated for block (" +
+          std::to_string(BestBlock[0]) + ", " + std::to_string(BestBlock[1]) +
+          ", " + std::to_string(BestBlock[2]) + "), where " +
+          std::to_string(BestActive) + " of its " +
+          std::to_string(Shape.threadsPerBlock()) + " threads pass");
+      Rep.Ok = true;
+      return Rep;
+    }
   }
   if (!BR.Ok) {
     Rep.Failure = BR.Failure;

@@ -53,6 +53,23 @@ struct AccessReport {
   double WorstSectorsPerRequest = 0;
   std::vector<WarpCost> Warps; ///< Per warp of one block.
 
+  /// When the cost depends on the iteration of an enclosing loop: the cost of
+  /// each iteration evaluated, in order (the report's own counts are the worst
+  /// iteration's; empty when every iteration costs the same or none varies).
+  struct Iteration {
+    std::string Label; ///< "s = 4", "i = 0"
+    unsigned Requests = 0;
+    uint64_t Cost = 0, Ideal = 0; ///< Transactions or wavefronts, and ideal.
+    unsigned Degree = 0;          ///< Worst bank conflict (shared).
+  };
+  std::vector<Iteration> Iterations;
+  /// Iterations covers every iteration of the loops (the trip count is known).
+  bool AllIterations = false;
+  std::string WorstIteration; ///< Label of the iteration the counts are of.
+  /// Over every iteration evaluated: cost and requests summed (what a profiler
+  /// counts per request for the line when AllIterations).
+  uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
+
   double perRequest(uint64_t Total) const {
     return Requests ? double(Total) / Requests : 0;
   }
