@@ -50,7 +50,9 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   Rep.Message += iterationSummary(R, "wavefronts");
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
-                   std::to_string(assumedRuntimeValue()) + ", a runtime value)";
+                   std::to_string(R.RuntimeValue ? R.RuntimeValue
+                                                 : assumedRuntimeValue()) +
+                   ", a runtime value)";
   evidenceNotes(*Worst, Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});

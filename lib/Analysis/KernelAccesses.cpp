@@ -106,8 +106,10 @@ public:
           RD && size_t(std::distance(RD->field_begin(), RD->field_end())) ==
                     Fields.size();
       bool LoadsOfOnePiece = !First.IsStore && wholeRecord(RT);
-      if (!AllFields && !LoadsOfOnePiece)
+      if (!AllFields && !LoadsOfOnePiece) {
+        mergeRuns(G.second, RT, Drop);
         continue;
+      }
       int64_t Size = Ctx.getTypeSizeInChars(RT).getQuantity();
       int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
       int64_t Piece = std::min<int64_t>({16, Align, Size});
@@ -133,6 +135,65 @@ public:
       if (!Drop[I])
         Kept.push_back(std::move(Out[I]));
     Out = std::move(Kept);
+  }
+
+  /// Some fields of an element accessed with the same role: each run of
+  /// adjacent fields is merged into the widest pieces its offset and the
+  /// element's alignment allow (nvcc 13: `.x` and `.y` of a uchar4 stored
+  /// together are one st.global.v2.u8; `.x .y .z` are st.v2.u8 + st.u8; `.y
+  /// .z`, at an odd offset, stay two byte stores). Each piece is evaluated as
+  /// the access of its first field, with the piece's width.
+  void mergeRuns(llvm::ArrayRef<size_t> Group, QualType RT,
+                 std::vector<bool> &Drop) {
+    std::vector<std::pair<int64_t, size_t>> ByOffset;
+    for (size_t I : Group)
+      ByOffset.push_back({Out[I].FieldOffset, I});
+    llvm::sort(ByOffset);
+    for (size_t K = 1; K < ByOffset.size(); ++K)
+      if (ByOffset[K].first == ByOffset[K - 1].first)
+        return; // a field accessed twice: which access merges is unclear
+    int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
+    size_t K = 0;
+    while (K < ByOffset.size()) {
+      // The run of adjacent fields that starts at K: [K, End).
+      size_t End = K + 1;
+      while (End < ByOffset.size() &&
+             ByOffset[End].first == ByOffset[End - 1].first +
+                                        Out[ByOffset[End - 1].second].Width)
+        ++End;
+      int64_t RunEnd = ByOffset[End - 1].first + Out[ByOffset[End - 1].second].Width;
+      size_t J = K;
+      while (J < End) {
+        int64_t P = ByOffset[J].first;
+        int64_t W = 16;
+        while (W > 1 && (W > Align || W > RunEnd - P || P % W))
+          W /= 2;
+        MemoryAccess &Head = Out[ByOffset[J].second];
+        size_t Next = J + 1;
+        while (Next < End && ByOffset[Next].first < P + W)
+          ++Next;
+        if (W <= int64_t(Head.Width) || Next - J < 2) {
+          J = J + 1; // this field alone: nothing merges with it
+          continue;
+        }
+        const MemoryAccess::ElementAddress &E = Head.ElementIndexBytes;
+        const sym::Expr *Index = indexInUnits(E.Terms, E.Const, W);
+        if (!Index) {
+          J = Next;
+          continue;
+        }
+        Head.Index = Index;
+        Head.Width = unsigned(W);
+        Head.Notes.push_back(std::to_string(Next - J) +
+                             " adjacent fields of this element are accessed "
+                             "together; the compiler merges them into one " +
+                             std::to_string(W) + "-byte access");
+        for (size_t D = J + 1; D < Next; ++D)
+          Drop[ByOffset[D].second] = true;
+        J = Next;
+      }
+      K = End;
+    }
   }
 
   // ----- variables that are assigned more than once: straight-line values

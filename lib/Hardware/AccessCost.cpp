@@ -75,6 +75,48 @@ void accumulate(AccessReport &Rep, const BlockResult &BR) {
   }
 }
 
+/// The value to assume for the runtime stride \p Name: \p Assumed, unless the
+/// rows it separates would then overlap. With the value 0 every row falls on
+/// the first: the block's lanes span that row's bytes; with 1, the smallest
+/// step any lane makes is the stride's byte scale. A real pitch is at least a
+/// row wide (cudaMallocPitch rounds it up further), so the assumption is the
+/// smallest power of two whose step covers the row, when that is larger.
+int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
+                      const AccessQuery &Q, const LaunchShape &Shape,
+                      const Bindings &B, llvm::StringRef Name,
+                      int64_t Assumed) {
+  Bindings At0 = B, At1 = B;
+  At0[Name] = 0;
+  At1[Name] = 1;
+  BlockResult R0 = evalBlock(Ctx, M, Q, Shape, At0, nullptr, 0);
+  BlockResult R1 = evalBlock(Ctx, M, Q, Shape, At1, nullptr, 0);
+  if (!R0.Ok || !R1.Ok || R0.Warps.size() != R1.Warps.size())
+    return Assumed;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN, Step = 0;
+  for (size_t W = 0; W < R0.Warps.size(); ++W) {
+    const sym::WarpLanes &A = R0.Warps[W], &C = R1.Warps[W];
+    for (size_t L = 0; L < A.Active.size() && L < C.Active.size(); ++L) {
+      if (!A.Active[L] || !C.Active[L])
+        continue;
+      int64_t X = int64_t(A.Addresses[L]);
+      Lo = std::min(Lo, X);
+      Hi = std::max(Hi, X + int64_t(Q.ElementBytes));
+      int64_t D = int64_t(C.Addresses[L]) - X;
+      if (D > 0 && (!Step || D < Step))
+        Step = D;
+    }
+  }
+  if (!Step || Lo > Hi || Hi - Lo > (int64_t(1) << 30))
+    return Assumed;
+  int64_t Need = (Hi - Lo + Step - 1) / Step;
+  if (Need <= Assumed)
+    return Assumed;
+  int64_t V = 1;
+  while (V < Need)
+    V *= 2;
+  return V;
+}
+
 /// Total blocks of the grid, or 0 when unknown or too many to enumerate.
 uint64_t enumerableBlocks(const LaunchShape &S) {
   if (!S.GridDim)
@@ -96,11 +138,17 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
        BR.Runtime->kind() == ExprKind::LoopIV)) {
     // A runtime stride: say so, and evaluate under an explicit assumption.
     Rep.RuntimeCoefficient = BR.Runtime->name().str();
-    Local[BR.Runtime->name()] = AssumedRuntimeValue;
-    Rep.Assumptions.push_back("runtime value '" + Rep.RuntimeCoefficient +
-                              "' sets the lane stride; "
-                              "assumed " +
-                              std::to_string(AssumedRuntimeValue));
+    int64_t Value = rowAwareValue(Ctx, M, Q, Shape, Local,
+                                  BR.Runtime->name(), AssumedRuntimeValue);
+    Local[BR.Runtime->name()] = Value;
+    Rep.RuntimeValue = Value;
+    Rep.Assumptions.push_back(
+        "runtime value '" + Rep.RuntimeCoefficient +
+        "' sets the lane stride; assumed " + std::to_string(Value) +
+        (Value != AssumedRuntimeValue
+             ? " (at least as wide as the row the block's lanes span, so "
+               "that rows do not overlap)"
+             : ""));
     BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
   }
   if (!BR.Ok && Q.Guard && llvm::StringRef(BR.Failure).starts_with("guard")) {

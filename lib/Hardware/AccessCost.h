@@ -38,6 +38,7 @@ struct AccessReport {
   std::string Failure;                  ///< Why no prediction (when !Ok).
   std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
   std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
+  int64_t RuntimeValue = 0; ///< The value assumed for it (when Ok).
   bool exact() const { return Ok && Assumptions.empty(); }
 
   unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).
@@ -79,7 +80,9 @@ struct AccessReport {
 /// blockIdx or a runtime value changes the address's alignment and the grid is
 /// known, every block is evaluated; otherwise the alignment is assumed and
 /// said so. A runtime lane stride is evaluated under \p AssumedRuntimeValue
-/// (and reported) unless \p B binds it.
+/// (and reported) unless \p B binds it; when that would make the rows the
+/// block's lanes write overlap (a pitch in bytes, `base + y * pitch + 4 * x`),
+/// under the smallest power of two at least as wide as that row instead.
 AccessReport analyzeAccess(sym::ExprContext &Ctx, const HardwareModel &M,
                            const sym::AccessQuery &Q,
                            const sym::LaunchShape &Shape,

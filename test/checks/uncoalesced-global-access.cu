@@ -123,7 +123,34 @@ __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   dst[i].z = src[i].z;
 }
 
+__global__ void bad_uchar4_two_fields(uchar4 *dst) {
+  // .x and .y stored together are one 2-byte store (st.global.v2.u8) at a 4-byte
+  // stride: 4 sectors where 2 would do (not two byte stores at 4x each).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i].x = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 2-byte accesses need [warplint-uncoalesced-global-access]
+  dst[i].y = 2;
+}
+
+__global__ void bad_byte_pitch(unsigned char *surface, size_t pitch) {
+  // A runtime pitch in bytes: assumed at least as wide as the 64-byte row the block's
+  // lanes write (a 32-byte pitch would overlap the rows and say 3x): 4 sectors.
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned char *pixel = surface + y * pitch + 4 * x;
+  pixel[0] = 255;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'pixel' ('surface'): consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 1-byte accesses need (if 'pitch' is 64, a runtime value) [warplint-uncoalesced-global-access]
+}
+
 // ---- negatives ----
+
+__global__ void good_element_pitch(float *base, int pitch) {
+  // A runtime pitch in elements: rows of 32 floats, one warp per row, coalesced.
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float *row = base + y * pitch;
+  row[x] = 0.0f;
+}
 
 __global__ void good_uchar4_fields(uchar4 *dst) {
   // Four byte stores to one uchar4: nvcc merges them into one st.global.v4.u8.
@@ -281,9 +308,12 @@ __global__ void good_coalescedMultiply(float *a, float *b, float *c, int width) 
 }
 
 void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q,
-            float3 *f3, uchar4 *u4) {
+            float3 *f3, uchar4 *u4, int n) {
   bad_float3_fields<<<64, 256>>>(f3, f3);
   good_uchar4_fields<<<64, 256>>>(u4);
+  bad_uchar4_two_fields<<<64, 256>>>(u4);
+  bad_byte_pitch<<<dim3(4, 4), dim3(16, 16)>>>((unsigned char *)u4, n);
+  good_element_pitch<<<dim3(4, 4), dim3(32, 8)>>>(a, n);
   bad_stride32<<<64, 256>>>(a, b);
   bad_strideCopy<<<64, 256>>>(a, b, 32);
   bad_transposeNaive<<<dim3(32, 32), dim3(32, 8)>>>(a, b, 1024);

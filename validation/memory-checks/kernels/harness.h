@@ -61,3 +61,4 @@ void runBlocks2D();
 void runSharedBasic();
 void runSharedTiles();
 void runSharedWide();
+void runIterationsGuardsFields();

@@ -41,6 +41,7 @@ int main() {
   runSharedBasic();
   runSharedTiles();
   runSharedWide();
+  runIterationsGuardsFields();
   std::printf("launches,%d\n", H.launches);
   return 0;
 }
