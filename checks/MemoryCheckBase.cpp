@@ -111,6 +111,20 @@ std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
   return Decl.empty() ? "memory" : "'" + Decl + "'";
 }
 
+std::string MemoryCheckBase::iterationSummary(const hw::AccessReport &R,
+                                              StringRef Unit) {
+  if (R.Iterations.empty() || !R.TotalRequests)
+    return "";
+  std::string S = " in its worst iteration (" + R.WorstIteration + "); over ";
+  S += R.AllIterations ? "all " + std::to_string(R.Iterations.size()) +
+                             " iterations"
+                       : "the first " + std::to_string(R.Iterations.size()) +
+                             " iterations";
+  S += " " + formatRatio(double(R.TotalCost) / double(R.TotalRequests)) + " " +
+       Unit.str() + " per request";
+  return S;
+}
+
 void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
   const hw::AccessReport &Rep = E.Report;
   std::string Index = sym::toString(E.Access->Index);
@@ -146,10 +160,31 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
       R.Notes.push_back({E.Access->Site->getBeginLoc(), S});
     }
   }
+  if (!Rep.Iterations.empty()) {
+    // Which iterations cost what: the worst decides the verdict, the total is
+    // what a profiler counts per request for the line.
+    std::string S = "cost per iteration:";
+    bool Shared = E.Access->Space == sym::MemorySpace::Shared;
+    for (size_t I = 0; I < Rep.Iterations.size(); ++I) {
+      const hw::AccessReport::Iteration &It = Rep.Iterations[I];
+      S += (I ? "; " : " ") + It.Label + ": ";
+      if (Shared)
+        S += std::to_string(It.Degree) + "-way";
+      else
+        S += formatRatio(double(It.Cost) / It.Requests) + " per request";
+    }
+    R.Notes.push_back({E.Access->Site->getBeginLoc(), S});
+  }
   for (const std::string &A : Rep.Assumptions)
     R.Notes.push_back({E.Access->Site->getBeginLoc(), "assumption: " + A});
-  for (const std::string &N : E.Access->Notes)
+  for (const std::string &N : E.Access->Notes) {
+    // The first-value binding note is superseded when every iteration that
+    // matters was evaluated.
+    if (!Rep.Iterations.empty() &&
+        N.find("evaluated at its first value") != std::string::npos)
+      continue;
     R.Notes.push_back({E.Access->Site->getBeginLoc(), N});
+  }
 }
 
 } // namespace warplint

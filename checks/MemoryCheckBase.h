@@ -34,6 +34,11 @@ protected:
   /// The runtime value assumed for a stride the source leaves open.
   virtual int64_t assumedRuntimeValue() const { return 32; }
 
+  /// When the cost depends on the iteration of an enclosing loop: " in its
+  /// worst iteration (s = 8); over all 8 iterations 3.9 wavefronts per request"
+  /// (empty otherwise). \p Unit names the cost ("wavefronts", "sectors").
+  static std::string iterationSummary(const hw::AccessReport &R,
+                                      llvm::StringRef Unit);
   /// "index: ...", how consecutive lanes differ, assumptions, loop notes.
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
   /// The evaluation (over the block shapes) with the largest Cost/Ideal ratio

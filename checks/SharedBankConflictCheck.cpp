@@ -47,9 +47,12 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                               formatRatio(R.perRequest(R.Wavefronts)),
                               formatRatio(R.perRequest(R.IdealWavefronts)),
                               A.Width, Spread);
+  Rep.Message += iterationSummary(R, "wavefronts");
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
-                   std::to_string(assumedRuntimeValue()) + ", a runtime value)";
+                   std::to_string(R.RuntimeValue ? R.RuntimeValue
+                                                 : assumedRuntimeValue()) +
+                   ", a runtime value)";
   evidenceNotes(*Worst, Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});

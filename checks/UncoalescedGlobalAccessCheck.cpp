@@ -67,7 +67,11 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
     return;
   const hw::AccessReport &R = Worst->Report;
   bool Excess = R.Transactions > R.IdealTransactions;
-  if (!(WorstRatio > Threshold || (ReportMisaligned && Excess)))
+  // Inclusive: the guide's stride-2 example (every other 4-byte word, 8
+  // sectors where 4 would do, measured 8.0 sectors per request on an H200)
+  // wastes half the bandwidth and is reported at the default 2x; misalignment
+  // alone (1.25x) is not.
+  if (!(WorstRatio >= Threshold || (ReportMisaligned && Excess)))
     return;
   const MemoryAccess &A = *Worst->Access;
   double PerRequest = R.perRequest(R.Transactions);
@@ -93,9 +97,12 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
           : (A.IsStore ? "read-modify-write of" : "load from"),
       baseName(A), formatRatio(PerRequest), Unit, formatRatio(WorstRatio),
       formatRatio(IdealPerRequest), A.Width, Spread);
+  Rep.Message += iterationSummary(R, Unit);
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
-                   std::to_string(assumedRuntimeValue()) + ", a runtime value)";
+                   std::to_string(R.RuntimeValue ? R.RuntimeValue
+                                                 : assumedRuntimeValue()) +
+                   ", a runtime value)";
   evidenceNotes(*Worst, Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});

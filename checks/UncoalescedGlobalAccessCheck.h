@@ -24,7 +24,7 @@ protected:
 
 private:
   const std::string
-      ThresholdText; ///< "2.0": report above this many times the ideal
+      ThresholdText; ///< "2.0": report at or above this many times the ideal
   double Threshold = 2.0;
   const bool
       ReportMisaligned;     ///< report any excess, e.g. 5 sectors instead of 4

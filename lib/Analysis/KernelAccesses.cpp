@@ -4,6 +4,7 @@
 #include "Analysis/AccessAddress.h"
 
 #include "Frontend/ExprBuilder.h"
+#include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
@@ -102,8 +103,10 @@ public:
           RD && size_t(std::distance(RD->field_begin(), RD->field_end())) ==
                     Fields.size();
       bool LoadsOfOnePiece = !First.IsStore && wholeRecord(RT);
-      if (!AllFields && !LoadsOfOnePiece)
+      if (!AllFields && !LoadsOfOnePiece) {
+        mergeRuns(G.second, RT, Drop);
         continue;
+      }
       int64_t Size = Ctx.getTypeSizeInChars(RT).getQuantity();
       int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
       int64_t Piece = std::min<int64_t>({16, Align, Size});
@@ -129,6 +132,65 @@ public:
       if (!Drop[I])
         Kept.push_back(std::move(Out[I]));
     Out = std::move(Kept);
+  }
+
+  /// Some fields of an element accessed with the same role: each run of
+  /// adjacent fields is merged into the widest pieces its offset and the
+  /// element's alignment allow (nvcc 13: `.x` and `.y` of a uchar4 stored
+  /// together are one st.global.v2.u8; `.x .y .z` are st.v2.u8 + st.u8; `.y
+  /// .z`, at an odd offset, stay two byte stores). Each piece is evaluated as
+  /// the access of its first field, with the piece's width.
+  void mergeRuns(llvm::ArrayRef<size_t> Group, QualType RT,
+                 std::vector<bool> &Drop) {
+    std::vector<std::pair<int64_t, size_t>> ByOffset;
+    for (size_t I : Group)
+      ByOffset.push_back({Out[I].FieldOffset, I});
+    llvm::sort(ByOffset);
+    for (size_t K = 1; K < ByOffset.size(); ++K)
+      if (ByOffset[K].first == ByOffset[K - 1].first)
+        return; // a field accessed twice: which access merges is unclear
+    int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
+    size_t K = 0;
+    while (K < ByOffset.size()) {
+      // The run of adjacent fields that starts at K: [K, End).
+      size_t End = K + 1;
+      while (End < ByOffset.size() &&
+             ByOffset[End].first == ByOffset[End - 1].first +
+                                        Out[ByOffset[End - 1].second].Width)
+        ++End;
+      int64_t RunEnd = ByOffset[End - 1].first + Out[ByOffset[End - 1].second].Width;
+      size_t J = K;
+      while (J < End) {
+        int64_t P = ByOffset[J].first;
+        int64_t W = 16;
+        while (W > 1 && (W > Align || W > RunEnd - P || P % W))
+          W /= 2;
+        MemoryAccess &Head = Out[ByOffset[J].second];
+        size_t Next = J + 1;
+        while (Next < End && ByOffset[Next].first < P + W)
+          ++Next;
+        if (W <= int64_t(Head.Width) || Next - J < 2) {
+          J = J + 1; // this field alone: nothing merges with it
+          continue;
+        }
+        const MemoryAccess::ElementAddress &E = Head.ElementIndexBytes;
+        const sym::Expr *Index = indexInUnits(E.Terms, E.Const, W);
+        if (!Index) {
+          J = Next;
+          continue;
+        }
+        Head.Index = Index;
+        Head.Width = unsigned(W);
+        Head.Notes.push_back(std::to_string(Next - J) +
+                             " adjacent fields of this element are accessed "
+                             "together; the compiler merges them into one " +
+                             std::to_string(W) + "-byte access");
+        for (size_t D = J + 1; D < Next; ++D)
+          Drop[ByOffset[D].second] = true;
+        J = Next;
+      }
+      K = End;
+    }
   }
 
   // ----- variables that are assigned more than once: straight-line values
@@ -219,10 +281,12 @@ private:
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         stmt(Child, G);
-        // `if (cond) return;` guards everything after it with !cond.
-        if (const auto *If = dyn_cast<IfStmt>(Child))
-          if (!If->getElse() && exits(If->getThen()))
-            G = conj(G, SC.logicalNot(cond(If->getCond())));
+        // `if (cond) return;` guards everything after it with !cond; so do
+        // returns nested in ifs, `if (c) { ...; return; }` and an else that
+        // returns: the lanes that reach the next statement are those for
+        // which the child falls through.
+        if (const sym::Expr *F = fallsThrough(Child, 0))
+          G = conj(G, F);
       }
       return;
     }
@@ -261,10 +325,22 @@ private:
           }
       return;
     }
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-        isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S)) {
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
       // Iterations after the first see values assigned in the loop: unknown
-      // inside.
+      // inside. In the order they run: the increment after the body (a counter
+      // declared before the loop, `for (i = 0; ...; i++)`, is 0 in the body).
+      invalidateAssignedIn(S);
+      stmt(FS->getInit(), G);
+      stmt(FS->getCond(), G);
+      Loops.push_back(FS);
+      stmt(FS->getBody(), G);
+      Loops.pop_back();
+      stmt(FS->getInc(), G);
+      invalidateAssignedIn(S);
+      return;
+    }
+    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+        isa<SwitchStmt>(S)) {
       invalidateAssignedIn(S);
       for (const Stmt *Child : S->children())
         stmt(Child, G);
@@ -275,14 +351,57 @@ private:
       stmt(Child, G);
   }
 
-  static bool exits(const Stmt *S) {
-    if (!S)
-      return false;
+  /// The condition under which control leaves \p S for the next statement:
+  /// null when it always does, the constant 0 when it never does. A return,
+  /// break or continue never falls through (break and continue leave the
+  /// enclosing compound of a loop body, where that is what guards the rest); an
+  /// if falls through where its taken branch does. Loops and switches are
+  /// taken to fall through: a return inside one is not modelled (every lane is
+  /// taken to reach what follows, as before). Depth-bounded.
+  const sym::Expr *fallsThrough(const Stmt *S, unsigned Depth) {
+    if (!S || Depth > 32)
+      return nullptr;
     if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
-      return true;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      return CS->size() == 1 && exits(CS->body_front());
-    return false;
+      return never();
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      const sym::Expr *F = nullptr;
+      for (const Stmt *Child : CS->body()) {
+        F = both(F, fallsThrough(Child, Depth + 1));
+        if (F == never())
+          break;
+      }
+      return F;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      const sym::Expr *T = fallsThrough(If->getThen(), Depth + 1);
+      const sym::Expr *E = fallsThrough(If->getElse(), Depth + 1);
+      if (!T && !E)
+        return nullptr;
+      const sym::Expr *C = cond(If->getCond());
+      return either(both(C, T), both(SC.logicalNot(C), E));
+    }
+    return nullptr;
+  }
+  const sym::Expr *never() { return SC.constant(0, sym::IntType::boolean()); }
+  /// Conjunction where null is "true".
+  const sym::Expr *both(const sym::Expr *A, const sym::Expr *B) {
+    if (A == never() || B == never())
+      return never();
+    if (!A)
+      return B;
+    if (!B)
+      return A;
+    return SC.logicalAnd(A, B);
+  }
+  /// Disjunction where null is "true".
+  const sym::Expr *either(const sym::Expr *A, const sym::Expr *B) {
+    if (!A || !B)
+      return nullptr;
+    if (A == never())
+      return B;
+    if (B == never())
+      return A;
+    return SC.logicalOr(A, B);
   }
 
   const sym::Expr *cond(const Expr *C) {
@@ -565,6 +684,7 @@ private:
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
     M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
+    M.Loops = loopIterations(M.Index, G);
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -595,12 +715,76 @@ private:
     Out.push_back(std::move(M));
   }
 
+  /// The enclosing for loops whose induction variable \p Index or \p Guard
+  /// uses, outermost first, in the form evaluateAccess walks.
+  std::vector<LoopIterations> loopIterations(const sym::Expr *Index,
+                                             const sym::Expr *Guard) {
+    std::vector<LoopIterations> Result;
+    for (const ForStmt *FS : Loops) {
+      std::optional<ForInduction> I = forInduction(*FS);
+      const LoopVarInfo *Info = I ? Facts.loopVar(I->Var) : nullptr;
+      if (!Info || Info->Loop != FS)
+        continue;
+      const VarDecl *V = I->Var;
+      sym::IntType T = ExprBuilder::typeOf(V->getType(), Ctx);
+      LoopIterations L;
+      L.Written = V->getNameAsString();
+      L.Var = Info->Geometric ? L.Written : L.Written + ".iter";
+      if (!mentionsVariable(Index, L.Var) && !mentionsVariable(Guard, L.Var))
+        continue;
+      Builder.resetObservations();
+      const sym::Expr *Init = Builder.build(Info->Init);
+      const sym::Expr *Var = SC.loopIV(L.Var, std::nullopt, std::nullopt, 1, T,
+                                       sym::Uniformity::GridUniform);
+      if (Info->Geometric) {
+        const sym::Expr *F =
+            I->Step.Factor ? Builder.build(I->Step.Factor) : nullptr;
+        if (!F || !F->isConstant())
+          continue;
+        L.By = F->constant();
+        switch (I->Step.GeometricOp) {
+        case BO_Mul:
+          L.Kind = LoopIterations::StepKind::Mul;
+          break;
+        case BO_Div:
+          L.Kind = LoopIterations::StepKind::Div;
+          break;
+        case BO_Shl:
+          L.Kind = LoopIterations::StepKind::Shl;
+          break;
+        case BO_Shr:
+          L.Kind = LoopIterations::StepKind::Shr;
+          break;
+        default:
+          continue;
+        }
+        L.Start = Init;
+        L.Value = Var;
+      } else {
+        // i = Init + K * Step: K counts the iterations from 0.
+        const sym::Expr *Step =
+            Info->Step ? Builder.build(Info->Step) : SC.constant(1, T);
+        L.Start = SC.constant(0, T);
+        L.By = 1;
+        const sym::Expr *Delta = SC.mul(Var, Step);
+        L.Value = Info->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+      }
+      if (FS->getCond()) {
+        Builder.resetObservations();
+        L.While = Builder.build(FS->getCond());
+      }
+      Result.push_back(std::move(L));
+    }
+    return Result;
+  }
+
   ASTContext &Ctx;
   sym::ExprContext &SC;
   FunctionFacts Facts;
   ExprBuilder Builder;
   const ValueFlow *Flow; ///< Null when not analysed: Env instead.
   AddressBuilder Addresses;
+  std::vector<const ForStmt *> Loops; ///< Enclosing for loops, outermost first.
   llvm::DenseMap<const VarDecl *, const sym::Expr *> Env;
   const PaddingOverride *Pad;
   std::vector<MemoryAccess> Out;
@@ -710,82 +894,6 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   KS.Loc = SourceLocation();
   KS.Origin = "assumed";
   return {KS};
-}
-
-static hw::AccessReport evaluateOne(sym::ExprContext &SC,
-                                    const hw::HardwareModel &M,
-                                    const MemoryAccess &A, const KernelShape &S,
-                                    int64_t AssumedRuntimeValue);
-
-/// How bad an evaluated access is: sectors per request (global), wavefronts
-/// per request (shared).
-static double costOf(const MemoryAccess &A, const hw::AccessReport &R) {
-  return A.Space == sym::MemorySpace::Global ? R.WorstSectorsPerRequest
-                                             : R.perRequest(R.Wavefronts);
-}
-
-hw::AccessReport evaluateAccess(sym::ExprContext &SC,
-                                const hw::HardwareModel &M,
-                                const MemoryAccess &A, const KernelShape &S,
-                                int64_t AssumedRuntimeValue) {
-  hw::AccessReport R = evaluateOne(SC, M, A, S, AssumedRuntimeValue);
-  if (A.Alternatives.empty())
-    return R;
-  // A pointer with several definitions reaching the access: each candidate
-  // address is evaluated and the worse reported.
-  std::string Chosen = A.Origin;
-  MemoryAccess Alt = A;
-  Alt.Alternatives.clear();
-  for (const MemoryAccess::Alternative &C : A.Alternatives) {
-    Alt.Index = C.Index;
-    hw::AccessReport RA = evaluateOne(SC, M, Alt, S, AssumedRuntimeValue);
-    if (RA.Ok && (!R.Ok || costOf(A, RA) > costOf(A, R))) {
-      R = std::move(RA);
-      Chosen = C.Origin;
-    }
-  }
-  if (R.Ok)
-    R.Assumptions.push_back("of the " +
-                            std::to_string(A.Alternatives.size() + 1) +
-                            " definitions of the pointer that reach here, "
-                            "the worse (" +
-                            Chosen + ") is reported");
-  return R;
-}
-
-static hw::AccessReport evaluateOne(sym::ExprContext &SC,
-                                    const hw::HardwareModel &M,
-                                    const MemoryAccess &A, const KernelShape &S,
-                                    int64_t AssumedRuntimeValue) {
-  if (!A.Unresolved.empty() || !A.Index) {
-    hw::AccessReport R;
-    R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
-    return R;
-  }
-  sym::AccessQuery Q;
-  Q.Index = A.Index;
-  Q.ElementBytes = A.Width;
-  Q.Guard = A.Guard;
-  Q.Space = A.Space;
-  Q.IsStore = A.IsStore && !A.IsLoad;
-  sym::Bindings B;
-  for (const auto &P : S.Params)
-    B[P.first] = P.second;
-  for (const auto &E : A.Bindings)
-    B[E.getKey()] = E.getValue();
-  sym::LaunchShape Shape = S.Shape;
-  Shape.WarpSize = M.WarpSize;
-  hw::AccessReport R =
-      hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
-  if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
-    Q.Guard = nullptr;
-    R = hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
-    if (R.Ok)
-      R.Assumptions.push_back("all lanes pass the enclosing condition (" +
-                              sym::toString(A.Guard) +
-                              "), as in every block but possibly the last");
-  }
-  return R;
 }
 
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S) {

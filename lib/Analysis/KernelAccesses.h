@@ -22,6 +22,27 @@
 namespace warplint {
 
 class ValueFlow;
+/// How a loop around an access steps one symbolic loop variable the access
+/// depends on, so that evaluateAccess can price the access at the iterations
+/// that matter instead of the first one only. Any recogniser of inductions
+/// (for loops in the access walker today; while loops, pointer inductions)
+/// describes its loops in this form: a variable, its first value, a constant
+/// step and the condition under which the loop goes on.
+struct LoopIterations {
+  /// The lib/Symbolic LoopIV leaf that takes the values: the variable itself
+  /// for geometric loops ("s"), the iteration count for additive ones
+  /// ("i.iter", with i = Init + K * Step).
+  std::string Var;
+  std::string Written;                ///< The source variable ("s", "i").
+  const sym::Expr *Start = nullptr;   ///< Var's first value (may need blockDim).
+  enum class StepKind { Add, Mul, Div, Shl, Shr } Kind = StepKind::Add;
+  int64_t By = 1;                     ///< The constant step or factor.
+  /// The source variable's value in terms of Var (for messages: "i = 3").
+  const sym::Expr *Value = nullptr;
+  /// The condition under which the loop runs another iteration, in terms of
+  /// Var; null when the loop has none the walker could read.
+  const sym::Expr *While = nullptr;
+};
 
 /// One load or store of global or shared memory in a kernel.
 struct MemoryAccess {
@@ -60,6 +81,9 @@ struct MemoryAccess {
   std::vector<Alternative> Alternatives;
   std::string Origin;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
+  /// The enclosing loops whose variables the index or the guard use, outermost
+  /// first: evaluateAccess walks their iterations.
+  std::vector<LoopIterations> Loops;
   std::vector<std::string> Notes;    ///< How loops were modelled.
   /// For 2-D shared arrays: the innermost extent (e.g. 32 in tile[32][32]) and
   /// its declaration, so a bank-conflict fix-it can pad it.
@@ -116,6 +140,12 @@ private:
 
 /// Evaluates one access for one block shape (lib/Hardware's analyzeAccess with
 /// the launch's constant arguments and the loop variables' first values bound).
+/// When the cost depends on the iteration of an enclosing loop (A.Loops: a
+/// geometric stride, a guard on the loop variable, a lane stride that is the
+/// loop variable), the access is evaluated at each iteration that matters (all
+/// of them up to a budget when the trip count is known, else the first few);
+/// the report is the worst iteration's, with every iteration's cost in
+/// AccessReport::Iterations.
 /// A guard that compares lane-varying values with runtime ones (`if (i < n)`)
 /// decides only which lanes of the last, partial block run; when it cannot be
 /// evaluated, the access is evaluated for the full warps that make up every
@@ -124,6 +154,9 @@ hw::AccessReport evaluateAccess(sym::ExprContext &SC,
                                 const hw::HardwareModel &M,
                                 const MemoryAccess &A, const KernelShape &S,
                                 int64_t AssumedRuntimeValue);
+
+/// Whether \p E uses the LoopIV leaf named \p Name.
+bool mentionsVariable(const sym::Expr *E, llvm::StringRef Name);
 
 /// Parses "256", "32x8", "8x8x4"; nullopt when malformed.
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef S);

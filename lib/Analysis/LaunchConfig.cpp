@@ -152,6 +152,36 @@ public:
         Out.FromVar = VD;
       return S;
     }
+    // `dim3 threads; threads.x = N; threads.y = 1;`, or a value assigned in
+    // the branch that holds the launch: the definitions that reach the use.
+    if (std::optional<Reaching> R = reachingDefinitions(E)) {
+      std::optional<BlockShape> S;
+      if (R->Whole) {
+        LaunchBlock Sub;
+        S = foldShape(R->Whole, Sub, Depth + 1);
+        if (!S) {
+          Out.UnknownReason = Sub.UnknownReason;
+          return std::nullopt;
+        }
+      } else {
+        S = BlockShape{1, 1, 1};
+      }
+      uint64_t *Fields[3] = {&S->X, &S->Y, &S->Z};
+      for (unsigned I = 0; I < 3; ++I) {
+        if (!R->Field[I])
+          continue;
+        LaunchBlock Sub;
+        std::optional<uint64_t> V = foldInt(R->Field[I], Sub, Depth + 1);
+        if (!V) {
+          Out.UnknownReason = Sub.UnknownReason;
+          return std::nullopt;
+        }
+        *Fields[I] = *V;
+      }
+      Out.FromVar = R->Var;
+      Out.SizeLiteral = nullptr;
+      return S;
+    }
     if (Out.UnknownReason.empty())
       Out.UnknownReason = "dim3 value is not a compile-time constant";
     return std::nullopt;
@@ -174,9 +204,15 @@ private:
       // `int threads; threads = 256; k<<<g, threads>>>`: one assignment does
       // it.
       if (VD->hasLocalStorage() && !VD->isStaticLocal())
-        if (const Stmt *Body = enclosingBody(*DRE, Ctx))
+        if (const Stmt *Body = enclosingBody(*DRE, Ctx)) {
           if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
             return VD;
+          if (std::optional<Reaching> R = reachingDefinitions(DRE))
+            if (R->Whole && !R->Field[0] && !R->Field[1] && !R->Field[2]) {
+              Value = R->Whole;
+              return VD;
+            }
+        }
       return nullptr;
     }
     if (VD->getType().isConstQualified() || VD->isConstexpr())
@@ -194,11 +230,129 @@ private:
     if (Mutated) {
       if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
         return VD;
+      if (std::optional<Reaching> R = reachingDefinitions(DRE))
+        if (R->Whole && !R->Field[0] && !R->Field[1] && !R->Field[2]) {
+          Value = R->Whole;
+          return VD;
+        }
       Out.UnknownReason = "variable '" + VD->getNameAsString() +
                           "' is modified in its function";
       return nullptr;
     }
     return VD;
+  }
+
+  /// What reaches a use of a local variable along the statements that
+  /// dominate it: the last whole assignment (or the initialiser) and the
+  /// fields assigned after it.
+  struct Reaching {
+    const VarDecl *Var = nullptr;
+    const Expr *Whole = nullptr;
+    const Expr *Field[3] = {nullptr, nullptr, nullptr};
+  };
+
+  /// The definitions of the local variable \p Use names that reach it. The
+  /// statements considered are those that precede the use in each compound
+  /// statement enclosing it, from the function body inwards (they run before
+  /// the use on every path to it): `v = E;`, `v.x = E;`, the declaration. Any
+  /// other statement among them that may modify the variable (an assignment
+  /// in a branch that does not hold the use, a call taking its address), or a
+  /// loop around the use that modifies it, makes the value unknown.
+  std::optional<Reaching> reachingDefinitions(const Expr *Use) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Use->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+        VD->isStaticLocal() || VD->getType().isVolatileQualified())
+      return std::nullopt;
+    // The compound statements around the use, innermost first, with the
+    // child that holds it.
+    llvm::SmallVector<std::pair<const CompoundStmt *, const Stmt *>, 8> Path;
+    DynTypedNode Node = DynTypedNode::create(*DRE);
+    for (unsigned Steps = 0; Steps < 256; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return std::nullopt;
+      const DynTypedNode &P = Parents[0];
+      if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+        break;
+      const Stmt *Child = Node.get<Stmt>();
+      if (const auto *CS = P.get<CompoundStmt>()) {
+        if (Child)
+          Path.push_back({CS, Child});
+      } else if (const auto *Loop = P.get<Stmt>()) {
+        if ((isa<ForStmt>(Loop) || isa<WhileStmt>(Loop) || isa<DoStmt>(Loop) ||
+             isa<CXXForRangeStmt>(Loop)) &&
+            mayModify(Loop, VD))
+          return std::nullopt; // another iteration may see another value
+      }
+      Node = P;
+    }
+    if (Path.empty())
+      return std::nullopt;
+    Reaching R;
+    R.Var = VD;
+    bool Declared = false;
+    for (auto It = Path.rbegin(); It != Path.rend(); ++It) {
+      for (const Stmt *S : It->first->body()) {
+        if (S == It->second)
+          break;
+        if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+          if (llvm::is_contained(DS->decls(), VD)) {
+            Declared = true;
+            R.Whole = VD->getInit();
+            R.Field[0] = R.Field[1] = R.Field[2] = nullptr;
+            continue;
+          }
+        }
+        if (!mayModify(S, VD))
+          continue;
+        const Expr *E = dyn_cast<Expr>(S);
+        if (!E || !assignment(E->IgnoreImplicit(), *VD, R))
+          return std::nullopt;
+      }
+    }
+    if (!Declared || (!R.Whole && !isDim3Type(VD->getType())))
+      return std::nullopt;
+    return R;
+  }
+
+  /// Applies `v = E` or `v.x = E` to \p R; false for anything else.
+  bool assignment(const Expr *E, const VarDecl &VD, Reaching &R) {
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() != BO_Assign)
+        return false;
+      LHS = BO->getLHS()->IgnoreParenImpCasts();
+      RHS = BO->getRHS();
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+        return false;
+      LHS = OC->getArg(0)->IgnoreParenImpCasts();
+      RHS = OC->getArg(1);
+    } else {
+      return false;
+    }
+    if (mayModify(RHS, &VD))
+      return false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(LHS)) {
+      if (D->getDecl() != &VD)
+        return false;
+      R.Whole = RHS;
+      R.Field[0] = R.Field[1] = R.Field[2] = nullptr;
+      return true;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(LHS)) {
+      const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+      if (!Base || Base->getDecl() != &VD || ME->isArrow())
+        return false;
+      StringRef F = ME->getMemberDecl()->getName();
+      unsigned I = F == "x" ? 0 : F == "y" ? 1 : F == "z" ? 2 : 3;
+      if (I == 3)
+        return false;
+      R.Field[I] = RHS;
+      return true;
+    }
+    return false;
   }
 
   /// The value of \p VD at \p Use when the function assigns it exactly once,

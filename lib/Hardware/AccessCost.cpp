@@ -1,7 +1,9 @@
 //===- AccessCost.cpp - What one access costs a block's warps -------------===//
 #include "Hardware/AccessCost.h"
 
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <numeric>
 
@@ -73,6 +75,48 @@ void accumulate(AccessReport &Rep, const BlockResult &BR) {
   }
 }
 
+/// The value to assume for the runtime stride \p Name: \p Assumed, unless the
+/// rows it separates would then overlap. With the value 0 every row falls on
+/// the first: the block's lanes span that row's bytes; with 1, the smallest
+/// step any lane makes is the stride's byte scale. A real pitch is at least a
+/// row wide (cudaMallocPitch rounds it up further), so the assumption is the
+/// smallest power of two whose step covers the row, when that is larger.
+int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
+                      const AccessQuery &Q, const LaunchShape &Shape,
+                      const Bindings &B, llvm::StringRef Name,
+                      int64_t Assumed) {
+  Bindings At0 = B, At1 = B;
+  At0[Name] = 0;
+  At1[Name] = 1;
+  BlockResult R0 = evalBlock(Ctx, M, Q, Shape, At0, nullptr, 0);
+  BlockResult R1 = evalBlock(Ctx, M, Q, Shape, At1, nullptr, 0);
+  if (!R0.Ok || !R1.Ok || R0.Warps.size() != R1.Warps.size())
+    return Assumed;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN, Step = 0;
+  for (size_t W = 0; W < R0.Warps.size(); ++W) {
+    const sym::WarpLanes &A = R0.Warps[W], &C = R1.Warps[W];
+    for (size_t L = 0; L < A.Active.size() && L < C.Active.size(); ++L) {
+      if (!A.Active[L] || !C.Active[L])
+        continue;
+      int64_t X = int64_t(A.Addresses[L]);
+      Lo = std::min(Lo, X);
+      Hi = std::max(Hi, X + int64_t(Q.ElementBytes));
+      int64_t D = int64_t(C.Addresses[L]) - X;
+      if (D > 0 && (!Step || D < Step))
+        Step = D;
+    }
+  }
+  if (!Step || Lo > Hi || Hi - Lo > (int64_t(1) << 30))
+    return Assumed;
+  int64_t Need = (Hi - Lo + Step - 1) / Step;
+  if (Need <= Assumed)
+    return Assumed;
+  int64_t V = 1;
+  while (V < Need)
+    V *= 2;
+  return V;
+}
+
 /// Total blocks of the grid, or 0 when unknown or too many to enumerate.
 uint64_t enumerableBlocks(const LaunchShape &S) {
   if (!S.GridDim)
@@ -94,12 +138,62 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
        BR.Runtime->kind() == ExprKind::LoopIV)) {
     // A runtime stride: say so, and evaluate under an explicit assumption.
     Rep.RuntimeCoefficient = BR.Runtime->name().str();
-    Local[BR.Runtime->name()] = AssumedRuntimeValue;
-    Rep.Assumptions.push_back("runtime value '" + Rep.RuntimeCoefficient +
-                              "' sets the lane stride; "
-                              "assumed " +
-                              std::to_string(AssumedRuntimeValue));
+    int64_t Value = rowAwareValue(Ctx, M, Q, Shape, Local,
+                                  BR.Runtime->name(), AssumedRuntimeValue);
+    Local[BR.Runtime->name()] = Value;
+    Rep.RuntimeValue = Value;
+    Rep.Assumptions.push_back(
+        "runtime value '" + Rep.RuntimeCoefficient +
+        "' sets the lane stride; assumed " + std::to_string(Value) +
+        (Value != AssumedRuntimeValue
+             ? " (at least as wide as the row the block's lanes span, so "
+               "that rows do not overlap)"
+             : ""));
     BR = evalBlock(Ctx, M, Q, Shape, Local, nullptr, 0);
+  }
+  if (!BR.Ok && Q.Guard && llvm::StringRef(BR.Failure).starts_with("guard")) {
+    // A lane guard through the global index (`if (blockIdx.y * blockDim.y +
+    // threadIdx.y == 0)`): blockIdx is uniform in a block, so for one block
+    // the guard is a lane filter. When no block passes every lane (so the
+    // guard is not just the last block's tail), the block of 0-1 in each
+    // dimension where the most lanes pass represents the blocks that run it.
+    std::optional<BlockResult> Best;
+    std::array<unsigned, 3> BestBlock = {0, 0, 0};
+    unsigned BestActive = 0;
+    bool SomeBlockFull = false;
+    for (unsigned I = 0; I < 8; ++I) {
+      std::array<unsigned, 3> Blk = {I & 1, (I >> 1) & 1, (I >> 2) & 1};
+      bool Outside = false;
+      for (unsigned D = 0; D < 3; ++D)
+        Outside |= Shape.GridDim ? Blk[D] >= (*Shape.GridDim)[D] : false;
+      if (Outside)
+        continue;
+      BlockResult One = evalBlock(Ctx, M, Q, Shape, Local, &Blk, 0);
+      if (!One.Ok)
+        continue;
+      unsigned Active = 0;
+      for (const WarpCost &WC : One.Costs)
+        Active += WC.ActiveLanes;
+      SomeBlockFull |= Active == Shape.threadsPerBlock();
+      if (Active > BestActive) {
+        BestActive = Active;
+        BestBlock = Blk;
+        Best = std::move(One);
+      }
+    }
+    if (Best && !SomeBlockFull) {
+      accumulate(Rep, *Best);
+      Rep.Warps = std::move(Best->Costs);
+      Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
+      Rep.Assumptions.push_back(
+          "the lane guard depends on blockIdx; evaluated for block (" +
+          std::to_string(BestBlock[0]) + ", " + std::to_string(BestBlock[1]) +
+          ", " + std::to_string(BestBlock[2]) + "), where " +
+          std::to_string(BestActive) + " of its " +
+          std::to_string(Shape.threadsPerBlock()) + " threads pass");
+      Rep.Ok = true;
+      return Rep;
+    }
   }
   if (!BR.Ok) {
     Rep.Failure = BR.Failure;

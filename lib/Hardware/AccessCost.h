@@ -38,6 +38,7 @@ struct AccessReport {
   std::string Failure;                  ///< Why no prediction (when !Ok).
   std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
   std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
+  int64_t RuntimeValue = 0; ///< The value assumed for it (when Ok).
   bool exact() const { return Ok && Assumptions.empty(); }
 
   unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).
@@ -53,6 +54,23 @@ struct AccessReport {
   double WorstSectorsPerRequest = 0;
   std::vector<WarpCost> Warps; ///< Per warp of one block.
 
+  /// When the cost depends on the iteration of an enclosing loop: the cost of
+  /// each iteration evaluated, in order (the report's own counts are the worst
+  /// iteration's; empty when every iteration costs the same or none varies).
+  struct Iteration {
+    std::string Label; ///< "s = 4", "i = 0"
+    unsigned Requests = 0;
+    uint64_t Cost = 0, Ideal = 0; ///< Transactions or wavefronts, and ideal.
+    unsigned Degree = 0;          ///< Worst bank conflict (shared).
+  };
+  std::vector<Iteration> Iterations;
+  /// Iterations covers every iteration of the loops (the trip count is known).
+  bool AllIterations = false;
+  std::string WorstIteration; ///< Label of the iteration the counts are of.
+  /// Over every iteration evaluated: cost and requests summed (what a profiler
+  /// counts per request for the line when AllIterations).
+  uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
+
   double perRequest(uint64_t Total) const {
     return Requests ? double(Total) / Requests : 0;
   }
@@ -62,7 +80,9 @@ struct AccessReport {
 /// blockIdx or a runtime value changes the address's alignment and the grid is
 /// known, every block is evaluated; otherwise the alignment is assumed and
 /// said so. A runtime lane stride is evaluated under \p AssumedRuntimeValue
-/// (and reported) unless \p B binds it.
+/// (and reported) unless \p B binds it; when that would make the rows the
+/// block's lanes write overlap (a pitch in bytes, `base + y * pitch + 4 * x`),
+/// under the smallest power of two at least as wide as that row instead.
 AccessReport analyzeAccess(sym::ExprContext &Ctx, const HardwareModel &M,
                            const sym::AccessQuery &Q,
                            const sym::LaunchShape &Shape,

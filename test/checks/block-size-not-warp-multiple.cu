@@ -70,7 +70,8 @@ void good_assigned_later_or_twice(float *a, int n) {
   int twice;
   twice = 96;
   twice = 100;
-  kernel<<<1, twice>>>(a); // assigned twice: not followed
+  kernel<<<1, twice>>>(a); // assigned twice: the second assignment reaches the launch
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
   int branch = 64;
   if (n)
     branch = 100;

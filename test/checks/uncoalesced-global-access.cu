@@ -123,7 +123,34 @@ __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   dst[i].z = src[i].z;
 }
 
+__global__ void bad_uchar4_two_fields(uchar4 *dst) {
+  // .x and .y stored together are one 2-byte store (st.global.v2.u8) at a 4-byte
+  // stride: 4 sectors where 2 would do (not two byte stores at 4x each).
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i].x = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 2-byte accesses need [warplint-uncoalesced-global-access]
+  dst[i].y = 2;
+}
+
+__global__ void bad_byte_pitch(unsigned char *surface, size_t pitch) {
+  // A runtime pitch in bytes: assumed at least as wide as the 64-byte row the block's
+  // lanes write (a 32-byte pitch would overlap the rows and say 3x): 4 sectors.
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned char *pixel = surface + y * pitch + 4 * x;
+  pixel[0] = 255;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'pixel' ('surface'): consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 1-byte accesses need (if 'pitch' is 64, a runtime value) [warplint-uncoalesced-global-access]
+}
+
 // ---- negatives ----
+
+__global__ void good_element_pitch(float *base, int pitch) {
+  // A runtime pitch in elements: rows of 32 floats, one warp per row, coalesced.
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float *row = base + y * pitch;
+  row[x] = 0.0f;
+}
 
 __global__ void good_uchar4_fields(uchar4 *dst) {
   // Four byte stores to one uchar4: nvcc merges them into one st.global.v4.u8.
@@ -169,6 +196,65 @@ __global__ void good_vector_types(float4 *out, const float *in, const double *d,
   e[i] = d[i];
 }
 
+__global__ void bad_doubling_stride(float *out, const float *in) {
+  // The lane stride doubles every iteration: 1x at s = 1, then 2x, 4x and 8x at s = 8.
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = 1; s <= 8; s *= 2)
+    out[t * s] = in[t];
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request [warplint-uncoalesced-global-access]
+}
+
+__global__ void bad_after_nested_return(float *out, const float *in, int n) {
+  // Odd lanes leave in a nested early return: the even lanes that remain use half of
+  // the 4 sectors each request touches.
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (n > 0) {
+    if (t % 2 == 1) {
+      out[0] = 0.0f;
+      return;
+    }
+  }
+  out[t] = in[t];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need [warplint-uncoalesced-global-access]
+}
+
+__global__ void bad_global_index_guard(float *out, const float *in) {
+  // 4x4 blocks: only the threadIdx.y == 0 lanes of block row 0 pass the guard through
+  // the global index; their 4 lanes are 128 bytes apart (4 sectors for 16 bytes).
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (y == 0)
+    out[x * 32] = in[x];
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 4-byte accesses need [warplint-uncoalesced-global-access]
+}
+
+__global__ void good_global_index_guard(float *out, const float *in) {
+  // The same guard keeping a row: 4 consecutive words, one sector.
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (y == 0)
+    out[x] = in[x];
+}
+
+__global__ void good_else_return(float *out, const float *in) {
+  // The lanes that stay (the first half of the warp) are contiguous.
+  int t = threadIdx.x;
+  if (t < 16) {
+    out[64 + t] = 1.0f;
+  } else {
+    return;
+  }
+  out[t] = in[t];
+}
+
+__global__ void good_loop_offset(float *out, const float *in) {
+  // The loop variable only moves the warp along the row: coalesced at every step.
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < 4; i++)
+    out[t + i * 32] = in[t];
+}
+
 __global__ void good_broadcast(float *out, const float *in) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = in[blockIdx.x] + in[0];
 }
@@ -179,10 +265,13 @@ __global__ void good_misaligned(float *out, const float *in) {
   out[i] = in[i];
 }
 
-__global__ void good_stride2(float *out, const float *in) {
-  // Exactly 2x the sectors needed: the threshold is "above 2x".
+__global__ void bad_stride2(float *out, const float *in) {
+  // The guide's stride-2 example: every other 4-byte word, 8 sectors where 4 would do
+  // (measured 8.0 sectors per request on an H200). The default threshold is inclusive.
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
   out[i] = in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_gather(float *out, const float *in, const int *idx) {
@@ -220,9 +309,12 @@ __global__ void good_coalescedMultiply(float *a, float *b, float *c, int width) 
 }
 
 void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Point3 *q,
-            float3 *f3, uchar4 *u4) {
+            float3 *f3, uchar4 *u4, int n) {
   bad_float3_fields<<<64, 256>>>(f3, f3);
   good_uchar4_fields<<<64, 256>>>(u4);
+  bad_uchar4_two_fields<<<64, 256>>>(u4);
+  bad_byte_pitch<<<dim3(4, 4), dim3(16, 16)>>>((unsigned char *)u4, n);
+  good_element_pitch<<<dim3(4, 4), dim3(32, 8)>>>(a, n);
   bad_stride32<<<64, 256>>>(a, b);
   bad_strideCopy<<<64, 256>>>(a, b, 32);
   bad_transposeNaive<<<dim3(32, 32), dim3(32, 8)>>>(a, b, 1024);
@@ -242,8 +334,16 @@ void launch(float *a, float *b, float4 *v, double *d, int *idx, Particle *p, Poi
   good_grid_stride<<<64, 256>>>(a, b, 100000);
   good_vector_types<<<64, 256>>>(v, a, d, d);
   good_broadcast<<<64, 256>>>(a, b);
+  bad_doubling_stride<<<64, 256>>>(a, b);
+  good_loop_offset<<<64, 256>>>(a, b);
+  bad_after_nested_return<<<64, 64>>>(a, b, 1);
+  bad_global_index_guard<<<dim3(8, 8), dim3(4, 4)>>>(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: block size 4x4 = 16 is not a multiple of the warp size (32): the last warp of every block runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  good_global_index_guard<<<dim3(8, 8), dim3(4, 4)>>>(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: block size 4x4 = 16 is not a multiple of the warp size (32): the last warp of every block runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  good_else_return<<<1, 32>>>(a, b);
   good_misaligned<<<64, 256>>>(a, b);
-  good_stride2<<<64, 256>>>(a, b);
+  bad_stride2<<<64, 256>>>(a, b);
   good_gather<<<64, 256>>>(a, b, idx);
   good_2d_rows<<<dim3(8, 8), dim3(32, 8)>>>(a, 1024);
   good_coalescedMultiply<<<dim3(4, 4), dim3(32, 32)>>>(a, b, b, 128);

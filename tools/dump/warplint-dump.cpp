@@ -275,15 +275,24 @@ public:
           Global = true; // unknown space: listed with the global accesses
         std::string Block = blockDimString(S.Shape.BlockDim);
         if (Csv) {
+          // A loop-variant access over every iteration: what a profiler
+          // counts for the line (the sum over iterations per request).
+          bool Over = !R.Iterations.empty() && R.AllIterations &&
+                      R.TotalRequests;
+          double PerRequest =
+              Over ? double(R.TotalCost) / double(R.TotalRequests)
+                   : R.perRequest(Global ? R.Sectors : R.Wavefronts);
+          double IdealPerRequest =
+              Over ? double(R.TotalIdeal) / double(R.TotalRequests)
+                   : R.perRequest(Global ? R.IdealSectors : R.IdealWavefronts);
           llvm::outs() << llvm::sys::path::filename(P.getFilename()) << ","
                        << P.getLine() << "," << P.getColumn() << "," << Kernel
                        << "," << (Global ? "global" : "shared") << "," << Op
                        << "," << A.Width << "," << Block << "," << S.Origin
-                       << "," << (R.Ok ? "ok" : "fail") << ","
-                       << R.perRequest(Global ? R.Sectors : R.Wavefronts) << ","
-                       << R.perRequest(Global ? R.IdealSectors
-                                              : R.IdealWavefronts)
-                       << "," << R.Requests << ","
+                       << "," << (R.Ok ? "ok" : "fail") << "," << PerRequest
+                       << "," << IdealPerRequest << ","
+                       << (Over ? unsigned(R.TotalRequests) : R.Requests)
+                       << ","
                        << (A.DataDependent ? "gather" : "") << ","
                        << (R.exact() ? "exact" : "assumed") << ",";
           for (size_t I = 0; I < S.Params.size(); ++I)
@@ -316,6 +325,24 @@ public:
           llvm::outs() << ", data-dependent";
         llvm::outs() << "\n  index: "
                      << (A.Index ? sym::toString(A.Index) : "?") << "\n";
+        if (!R.Iterations.empty()) {
+          llvm::outs() << "  iterations (" << (R.AllIterations ? "all" : "first")
+                       << " " << R.Iterations.size() << ", worst "
+                       << R.WorstIteration << "):";
+          for (const auto &It : R.Iterations)
+            llvm::outs() << llvm::format(" [%s: %.3f/%.3f",
+                                         It.Label.c_str(),
+                                         double(It.Cost) / It.Requests,
+                                         double(It.Ideal) / It.Requests)
+                         << (Global ? "" : ", " + std::to_string(It.Degree) +
+                                               "-way")
+                         << "]";
+          llvm::outs() << llvm::format("\n  over the iterations: %.3f per "
+                                       "request (ideal %.3f), %u requests\n",
+                                       double(R.TotalCost) / R.TotalRequests,
+                                       double(R.TotalIdeal) / R.TotalRequests,
+                                       unsigned(R.TotalRequests));
+        }
         for (const std::string &As : R.Assumptions)
           llvm::outs() << "  assumption: " << As << "\n";
         for (const std::string &N : A.Notes)

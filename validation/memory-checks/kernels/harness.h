@@ -62,3 +62,4 @@ void runSharedBasic();
 void runSharedTiles();
 void runSharedWide();
 void runRealCode();
+void runIterationsGuardsFields();

@@ -42,6 +42,7 @@ int main() {
   runSharedTiles();
   runSharedWide();
   runRealCode();
+  runIterationsGuardsFields();
   std::printf("launches,%d\n", H.launches);
   return 0;
 }

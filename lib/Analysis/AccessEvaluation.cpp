@@ -1,0 +1,329 @@
+//===- AccessEvaluation.cpp - One access, one block shape, every iteration ===//
+//
+// Part of warplint. evaluateAccess (KernelAccesses.h): binds the launch's
+// constant arguments and the loop variables, prices the access with
+// lib/Hardware, and when the cost depends on the iteration of an enclosing
+// loop, prices it at the iterations that matter.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/KernelAccesses.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <functional>
+
+namespace warplint {
+
+namespace {
+
+/// Iterations evaluated at most per access (all loops together), and per loop
+/// when the trip count is unknown (additive, geometric).
+constexpr size_t MaxEvaluations = 64;
+constexpr size_t UnknownTripAdditive = 4;
+constexpr size_t UnknownTripGeometric = 6;
+
+bool mentions(const sym::Expr *E, llvm::StringRef Name, unsigned Depth) {
+  if (!E || Depth > 64)
+    return false;
+  if (E->kind() == sym::ExprKind::LoopIV && E->name() == Name)
+    return true;
+  for (const sym::Expr *Op : E->ops())
+    if (mentions(Op, Name, Depth + 1))
+      return true;
+  return false;
+}
+bool mentions(const sym::Expr *E, llvm::StringRef Name) {
+  return mentions(E, Name, 0);
+}
+
+/// The access priced once with bindings \p B; a guard that compares lanes with
+/// runtime values is dropped (every block but possibly the last), and said so.
+hw::AccessReport evaluateOnce(sym::ExprContext &SC, const hw::HardwareModel &M,
+                              const MemoryAccess &A, const KernelShape &S,
+                              const sym::Bindings &B,
+                              int64_t AssumedRuntimeValue) {
+  sym::AccessQuery Q;
+  Q.Index = A.Index;
+  Q.ElementBytes = A.Width;
+  Q.Guard = A.Guard;
+  Q.Space = A.Space;
+  Q.IsStore = A.IsStore && !A.IsLoad;
+  sym::LaunchShape Shape = S.Shape;
+  Shape.WarpSize = M.WarpSize;
+  hw::AccessReport R =
+      hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
+    Q.Guard = nullptr;
+    R = hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+    if (R.Ok)
+      R.Assumptions.push_back("all lanes pass the enclosing condition (" +
+                              sym::toString(A.Guard) +
+                              "), as in every block but possibly the last");
+  }
+  return R;
+}
+
+/// \p E for thread 0 of a block (blockIdx symbolic), when that is a constant.
+std::optional<int64_t> uniformValue(sym::ExprContext &SC,
+                                    const sym::LaunchShape &Shape,
+                                    const sym::Bindings &B,
+                                    const sym::Expr *E) {
+  if (!E)
+    return std::nullopt;
+  sym::ThreadEvaluator TE(SC, Shape, B);
+  std::optional<sym::SymValue> V = TE.eval(E, {0, 0, 0});
+  if (!V || !V->isConstant())
+    return std::nullopt;
+  return V->Const;
+}
+
+/// The values \p L's variable takes, given the outer loops' bindings \p B:
+/// every one while the condition decides (up to \p Budget), else the first
+/// few. \p Complete is cleared when the list is not every iteration.
+std::vector<int64_t> iterationValues(sym::ExprContext &SC,
+                                     const sym::LaunchShape &Shape,
+                                     const sym::Bindings &B,
+                                     const LoopIterations &L, size_t Budget,
+                                     bool &Complete) {
+  std::vector<int64_t> Values;
+  std::optional<int64_t> Start = uniformValue(SC, Shape, B, L.Start);
+  if (!Start)
+    return Values;
+  bool Geometric = L.Kind != LoopIterations::StepKind::Add;
+  size_t Unknown = Geometric ? UnknownTripGeometric : UnknownTripAdditive;
+  sym::Bindings Local = B;
+  int64_t V = *Start;
+  bool Decided = true;
+  for (size_t N = 0; N < Budget + 1; ++N) {
+    Local[L.Var] = V;
+    std::optional<int64_t> Go = uniformValue(SC, Shape, Local, L.While);
+    if (Go && !*Go)
+      return Values; // every iteration listed
+    if (!Go)
+      Decided = false;
+    if (!Decided && Values.size() >= Unknown)
+      break;
+    if (Values.size() >= Budget)
+      break;
+    Values.push_back(V);
+    int64_t Next = V;
+    switch (L.Kind) {
+    case LoopIterations::StepKind::Add:
+      Next = V + L.By;
+      break;
+    case LoopIterations::StepKind::Mul:
+      Next = V * L.By;
+      break;
+    case LoopIterations::StepKind::Div:
+      Next = L.By ? V / L.By : V;
+      break;
+    case LoopIterations::StepKind::Shl:
+      Next = L.By >= 0 && L.By < 62 ? V << L.By : V;
+      break;
+    case LoopIterations::StepKind::Shr:
+      Next = L.By >= 0 && L.By < 62 ? V >> L.By : V;
+      break;
+    }
+    // A step that stops changing the value, or runs away, ends the list.
+    if (Next == V || Next > (int64_t(1) << 40) || Next < -(int64_t(1) << 40))
+      break;
+    V = Next;
+  }
+  Complete = false;
+  return Values;
+}
+
+/// "s = 4" or "i = 0": the source variable at this iteration.
+std::string label(sym::ExprContext &SC, const sym::LaunchShape &Shape,
+                  const sym::Bindings &B, const LoopIterations &L) {
+  auto V = uniformValue(SC, Shape, B, L.Value ? L.Value : nullptr);
+  if (V)
+    return L.Written + " = " + std::to_string(*V);
+  auto It = B.find(L.Var);
+  return "iteration " + std::to_string(It == B.end() ? 0 : It->second) +
+         " of '" + L.Written + "'";
+}
+
+bool costs(const MemoryAccess &A, const hw::AccessReport &R, uint64_t &Cost,
+           uint64_t &Ideal) {
+  if (!R.Ok)
+    return false;
+  bool Global = A.Space == sym::MemorySpace::Global;
+  Cost = Global ? R.Transactions : R.Wavefronts;
+  Ideal = Global ? R.IdealTransactions : R.IdealWavefronts;
+  return true;
+}
+
+} // namespace
+
+bool mentionsVariable(const sym::Expr *E, llvm::StringRef Name) {
+  return mentions(E, Name);
+}
+
+/// One candidate address of \p A priced over the iterations that matter.
+static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
+                                           const hw::HardwareModel &M,
+                                           const MemoryAccess &A,
+                                           const KernelShape &S,
+                                           int64_t AssumedRuntimeValue) {
+  if (!A.Unresolved.empty() || !A.Index) {
+    hw::AccessReport R;
+    R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
+    return R;
+  }
+  sym::Bindings B;
+  for (const auto &P : S.Params)
+    B[P.first] = P.second;
+  for (const auto &E : A.Bindings)
+    B[E.getKey()] = E.getValue();
+  hw::AccessReport First =
+      evaluateOnce(SC, M, A, S, B, AssumedRuntimeValue);
+  if (A.Loops.empty())
+    return First;
+
+  // The loops whose iteration changes what the lanes do: geometric ones
+  // (today's binding is the first value), and additive ones the guard
+  // compares the lanes with or whose count sets the lane stride. A count that
+  // only shifts the warp's base (a[i + tid]) is left symbolic: its alignment
+  // is judged as a runtime value, as before.
+  std::vector<const LoopIterations *> Varying;
+  for (const LoopIterations &L : A.Loops) {
+    bool Relevant = L.Kind != LoopIterations::StepKind::Add ||
+                    mentions(A.Guard, L.Var) ||
+                    First.RuntimeCoefficient == L.Var ||
+                    (!First.Ok && mentions(A.Index, L.Var));
+    if (Relevant && L.Start)
+      Varying.push_back(&L);
+  }
+  if (Varying.empty())
+    return First;
+
+  sym::LaunchShape Shape = S.Shape;
+  Shape.WarpSize = M.WarpSize;
+  // Every combination of the varying loops' values, outermost first (an inner
+  // loop's start and bound may use an outer variable: triangular loops).
+  struct Point {
+    sym::Bindings B;
+    std::string Label;
+  };
+  std::vector<Point> Points;
+  bool Complete = true;
+  std::function<void(size_t, const sym::Bindings &, const std::string &)> Walk =
+      [&](size_t I, const sym::Bindings &Outer, const std::string &Text) {
+        if (I == Varying.size()) {
+          if (Points.size() < MaxEvaluations)
+            Points.push_back({Outer, Text});
+          else
+            Complete = false;
+          return;
+        }
+        size_t Budget = MaxEvaluations - std::min(MaxEvaluations, Points.size());
+        std::vector<int64_t> Values = iterationValues(
+            SC, Shape, Outer, *Varying[I], std::max<size_t>(Budget, 1),
+            Complete);
+        for (int64_t V : Values) {
+          sym::Bindings Inner = Outer;
+          Inner[Varying[I]->Var] = V;
+          std::string L = label(SC, Shape, Inner, *Varying[I]);
+          Walk(I + 1, Inner, Text.empty() ? L : Text + ", " + L);
+        }
+      };
+  Walk(0, B, "");
+  if (Points.size() < 2 && Complete && !Points.empty()) {
+    // One iteration: exact at its value.
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue);
+  }
+  if (Points.empty())
+    return First;
+
+  hw::AccessReport Worst;
+  double WorstRatio = -1;
+  std::vector<hw::AccessReport::Iteration> Its;
+  uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
+  bool AllSame = true;
+  for (const Point &P : Points) {
+    hw::AccessReport R = evaluateOnce(SC, M, A, S, P.B, AssumedRuntimeValue);
+    uint64_t Cost = 0, Ideal = 0;
+    if (!costs(A, R, Cost, Ideal) || !R.Requests) {
+      if (!R.Ok)
+        Complete = false;
+      continue; // no lane runs this iteration, or no prediction for it
+    }
+    hw::AccessReport::Iteration It;
+    It.Label = P.Label;
+    It.Requests = R.Requests;
+    It.Cost = Cost;
+    It.Ideal = Ideal;
+    It.Degree = R.MaxConflictDegree;
+    if (!Its.empty() &&
+        (Its.front().Cost * It.Requests != It.Cost * Its.front().Requests ||
+         Its.front().Ideal * It.Requests != It.Ideal * Its.front().Requests))
+      AllSame = false;
+    Its.push_back(It);
+    TotalCost += Cost;
+    TotalIdeal += Ideal;
+    TotalRequests += R.Requests;
+    double Ratio = Ideal ? double(Cost) / double(Ideal) : 0;
+    if (Ratio > WorstRatio) {
+      WorstRatio = Ratio;
+      Worst = std::move(R);
+      Worst.WorstIteration = P.Label;
+    }
+  }
+  if (Its.empty())
+    return First;
+  if (AllSame) {
+    // The cost does not depend on the iteration: the first one's report,
+    // exact at its value rather than under an assumed loop count.
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue);
+  }
+  Worst.Iterations = std::move(Its);
+  Worst.AllIterations = Complete;
+  Worst.TotalCost = TotalCost;
+  Worst.TotalIdeal = TotalIdeal;
+  Worst.TotalRequests = TotalRequests;
+  if (!Complete)
+    Worst.Assumptions.push_back(
+        "the loop's trip count is not known here: its first " +
+        std::to_string(Worst.Iterations.size()) + " iterations evaluated");
+  return Worst;
+}
+
+/// How bad an evaluated access is: sectors per request (global), wavefronts
+/// per request (shared).
+static double costOf(const MemoryAccess &A, const hw::AccessReport &R) {
+  return A.Space == sym::MemorySpace::Global ? R.WorstSectorsPerRequest
+                                             : R.perRequest(R.Wavefronts);
+}
+
+hw::AccessReport evaluateAccess(sym::ExprContext &SC,
+                                const hw::HardwareModel &M,
+                                const MemoryAccess &A, const KernelShape &S,
+                                int64_t AssumedRuntimeValue) {
+  hw::AccessReport R = evaluateIterations(SC, M, A, S, AssumedRuntimeValue);
+  if (A.Alternatives.empty())
+    return R;
+  // A pointer with several definitions reaching the access (lib/Frontend/
+  // ValueFlow): each candidate address is evaluated and the worse reported.
+  std::string Chosen = A.Origin;
+  MemoryAccess Alt = A;
+  Alt.Alternatives.clear();
+  for (const MemoryAccess::Alternative &C : A.Alternatives) {
+    Alt.Index = C.Index;
+    hw::AccessReport RA =
+        evaluateIterations(SC, M, Alt, S, AssumedRuntimeValue);
+    if (RA.Ok && (!R.Ok || costOf(A, RA) > costOf(A, R))) {
+      R = std::move(RA);
+      Chosen = C.Origin;
+    }
+  }
+  if (R.Ok)
+    R.Assumptions.push_back("of the " +
+                            std::to_string(A.Alternatives.size() + 1) +
+                            " definitions of the pointer that reach here, "
+                            "the worse (" +
+                            Chosen + ") is reported");
+  return R;
+}
+
+} // namespace warplint
