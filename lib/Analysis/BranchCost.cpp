@@ -4,6 +4,7 @@
 #include "Analysis/DivergenceSources.h"
 #include "Frontend/ExprBuilder.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -24,7 +25,7 @@ namespace {
 /// statements that compiles to one HADD2).
 unsigned callCost(StringRef N) {
   static const char *Long[] = {
-      "sqrtf",  "sinf",  "cosf",    "tanf",  "expf",  "exp2f", "exp10f",
+      "sqrtf",  "sinf",  "cosf",    "tanf",  "expf",  "exp10f",
       "logf",   "log2f", "log10f",  "powf",  "sqrt",  "sin",   "cos",
       "tan",    "exp",   "log",     "pow",   "erff",  "erf",   "atanf",
       "atan2f", "sinhf", "coshf",   "tanhf", "asinf", "acosf", "cbrtf",
@@ -32,6 +33,9 @@ unsigned callCost(StringRef N) {
   for (const char *T : Long)
     if (N == T)
       return 20;
+  // exp2f: MUFU.EX2 with its range fix-up, predicated (probes13 q_exp2f: 6).
+  if (N == "exp2f")
+    return 6;
   // One instruction: half and bfloat16 arithmetic and comparisons (HADD2,
   // HFMA2, HSETP2, HMNMX2), conversions (F2F, I2F, PRMT), rounded
   // arithmetic, bit and lane intrinsics, the cached loads and stores.
@@ -138,6 +142,10 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
     if (FD && FD->getIdentifier() && forcesBranch(FD->getName()))
       Unpredicable = true;
     const FunctionDecl *Def = nullptr;
+    // A call that stays a call (CAL): nvcc branches around it (probes13
+    // q_call).
+    if (FD && FD->hasAttr<NoInlineAttr>())
+      Unpredicable = true;
     if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
         !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, Ctx))
       Cost += 2 + cost(Def->getBody(), Ctx, Unpredicable, Depth + 10);
