@@ -204,8 +204,10 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     std::string Text = sourceText(E, Ctx);
     B.UniformConjuncts.push_back(Negated ? "!(" + Text + ")" : Text);
     const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!Negated && L.U == Uniformity::BlockUniform && BO &&
-        BO->getOpcode() == BO_EQ && mentionsBlockIdx(F.Builder->build(E)))
+    // `by == 0` on the then side, `bx != last` on the else side.
+    if (L.U == Uniformity::BlockUniform && BO &&
+        BO->getOpcode() == (Negated ? BO_NE : BO_EQ) &&
+        mentionsBlockIdx(F.Builder->build(E)))
       B.OneBlock = true;
   };
   if (B.Kind == BranchKind::If || B.Kind == BranchKind::ShortCircuit) {
