@@ -4,6 +4,8 @@
 #include "checks/DivergenceWording.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include <cctype>
 
 using namespace clang;
 
@@ -15,7 +17,8 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       PredicationThreshold(Options.get("PredicationThreshold", 10U)),
       ReportTailGuards(Options.get("ReportTailGuards", false)),
       ReportLeaderBlocks(Options.get("ReportLeaderBlocks", false)),
-      LeaderBodyLimit(Options.get("LeaderBodyLimit", 30U)) {}
+      LeaderBodyLimit(Options.get("LeaderBodyLimit", 30U)),
+      LargeBody(Options.get("LargeBody", 100U)) {}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -24,6 +27,7 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "ReportTailGuards", ReportTailGuards);
   Options.store(Opts, "ReportLeaderBlocks", ReportLeaderBlocks);
   Options.store(Opts, "LeaderBodyLimit", LeaderBodyLimit);
+  Options.store(Opts, "LargeBody", LargeBody);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -44,37 +48,158 @@ static const char *what(BranchKind K) {
   return "condition";
 }
 
+namespace {
+
+/// A branch to report and the shape it diverged in.
+struct Candidate {
+  const DivergentBranch *B;
+  const KernelShape *Shape;
+  Priority Prio;
+  /// The index of the finding this one is grouped under, or -1.
+  int Under = -1;
+};
+
+/// The condition's text with blanks removed, to recognise a walk that
+/// repeats one condition.
+std::string conditionKey(const DivergentBranch &B, const SourceManager &SM,
+                         const LangOptions &LO) {
+  if (!B.Cond)
+    return "";
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(B.Cond->getSourceRange()).getAsRange());
+  std::string Key;
+  for (char C : Lexer::getSourceText(R, SM, LO))
+    if (!isspace(static_cast<unsigned char>(C)))
+      Key += C;
+  return Key;
+}
+
+/// \p Inner's statement lies within \p Outer's (a branch nested under it, or
+/// the else-if of its chain).
+bool nestedIn(const DivergentBranch &Inner, const DivergentBranch &Outer,
+              const SourceManager &SM) {
+  SourceRange R(SM.getExpansionLoc(Outer.S->getBeginLoc()),
+                SM.getExpansionLoc(Outer.S->getEndLoc()));
+  SourceLocation L = SM.getExpansionLoc(Inner.S->getBeginLoc());
+  return Inner.ViaCall == Outer.ViaCall && R.getBegin() != L &&
+         !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+/// What to do about the split, in the user's terms.
+std::string advice(const DivergentBranch &B, const std::string &Source) {
+  if (B.OneBlock)
+    return "only the blocks named by the block-index condition split; this "
+           "costs little unless those blocks are on the critical path";
+  if (B.DataDependent)
+    return (B.Source.Kind == VarianceKind::Load
+                ? "the values read by '" + B.Source.Text + "'"
+                : Source) +
+           " decide which lanes diverge: sort or bin the data so that "
+           "neighbouring lanes take the same side, or compact the items that "
+           "take the branch (a warp vote and a prefix sum) and process them "
+           "with whole warps";
+  if (B.Kind == BranchKind::Loop)
+    return "give all lanes of a warp the same trip count: split the work into "
+           "warp-uniform tiles (each warp loops over its own range) or hoist "
+           "the lane-dependent part out of the loop";
+  if (B.InLoop)
+    return "the split repeats in every iteration of the enclosing loop: hoist "
+           "the condition out of the loop, or restructure so that whole warps "
+           "take one side (make the condition a function of the warp index, "
+           "threadIdx.x / 32, instead of the lane)";
+  return "restructure so that whole warps take one side: make the condition a "
+         "function of the warp index (threadIdx.x / 32) rather than the lane, "
+         "or give each warp a warp-uniform tile of the work";
+}
+
+} // namespace
+
 void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
                                        ArrayRef<KernelShape> Shapes,
                                        ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   AnalysisContext &AC = analysis(Ctx);
   // Per branch: the first shape it diverges in decides the evidence.
-  std::vector<std::pair<DivergentBranch, const KernelShape *>> Found;
-  for (const KernelShape &S : Shapes) {
-    KernelDivergence D = AC.divergence(Kernel, S);
-    for (DivergentBranch &B : D.Branches) {
+  std::vector<KernelDivergence> PerShape;
+  PerShape.reserve(Shapes.size());
+  for (const KernelShape &S : Shapes)
+    PerShape.push_back(AC.divergence(Kernel, S));
+  std::vector<Candidate> Found;
+  for (size_t I = 0; I < Shapes.size(); ++I)
+    for (const DivergentBranch &B : PerShape[I].Branches) {
       bool Seen = false;
-      for (auto &F : Found)
-        Seen |= F.first.S == B.S;
+      for (const Candidate &F : Found)
+        Seen |= F.B->S == B.S;
       if (!Seen)
-        Found.push_back({std::move(B), &S});
+        Found.push_back({&B, &Shapes[I], Priority::Low});
     }
-  }
-  for (const auto &[B, Shape] : Found) {
+  std::vector<Candidate> Kept;
+  for (Candidate &C : Found) {
+    const DivergentBranch &B = *C.B;
     bool Loop = B.Kind == BranchKind::Loop;
     // What the hardware does not pay for (or barely): the options say.
+    if (B.ImpliedBy)
+      continue;
     if (B.TailGuard && !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
       continue;
-    if (B.Split.SingleLane && !ReportLeaderBlocks && !B.ContainsLoop &&
+
+    // A leader lane's short body (the warp-aggregated atomic): recommended.
+    if ((B.Split.SingleLane || (!B.Split.Exact && B.Leader)) &&
+        !ReportLeaderBlocks && !B.ContainsLoop &&
         B.BodyCost <= LeaderBodyLimit)
       continue;
     SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
     // The toolkit's own code is not the user's to change.
     if (SM.isInSystemHeader(Loc))
       continue;
+    // High: a split that repeats (a loop, or a branch in one) or a large
+    // body; data decides lower; one block of the grid, or a small one-off
+    // body, is cheap.
+    bool Repeats = Loop || B.InLoop || B.ContainsLoop;
+    if (B.OneBlock)
+      C.Prio = Priority::Low;
+    else if (B.DataDependent)
+      C.Prio = Repeats ? Priority::Medium : Priority::Low;
+    else if (Repeats || B.BodyCost >= LargeBody)
+      C.Prio = Priority::High;
+    else
+      C.Prio = B.Unpredicable || B.BodyCost > 2 * PredicationThreshold
+                   ? Priority::Medium
+                   : Priority::Low;
+    Kept.push_back(C);
+  }
+  // One finding per cause: a branch nested under another reported one (or
+  // an else-if of its chain), or one that repeats its condition, becomes a
+  // note of the first.
+  const LangOptions &LO = Ctx.getLangOpts();
+  for (size_t J = 0; J < Kept.size(); ++J)
+    for (size_t I = 0; I < J; ++I) {
+      if (Kept[I].Under >= 0)
+        continue;
+      const DivergentBranch &Outer = *Kept[I].B, &Inner = *Kept[J].B;
+      bool SameCause =
+          nestedIn(Inner, Outer, SM) ||
+          (Inner.Kind == Outer.Kind &&
+           conditionKey(Inner, SM, LO) == conditionKey(Outer, SM, LO)) ||
+          (Inner.DataDependent && Outer.DataDependent && Inner.SourceExpr &&
+           Inner.SourceExpr == Outer.SourceExpr);
+      if (SameCause) {
+        Kept[J].Under = int(I);
+        Kept[I].Prio = std::max(Kept[I].Prio, Kept[J].Prio);
+        break;
+      }
+    }
+
+  for (size_t K = 0; K < Kept.size(); ++K) {
+    if (Kept[K].Under >= 0)
+      continue;
+    const DivergentBranch &B = *Kept[K].B;
+    const KernelShape *Shape = Kept[K].Shape;
+    bool Loop = B.Kind == BranchKind::Loop;
+    SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
     if (!Reported.insert(Loc.getRawEncoding()).second)
       continue;
 
@@ -82,6 +207,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     R.Loc = B.S->getBeginLoc();
     if (B.Cond)
       R.Range = B.Cond->getSourceRange();
+    R.Prio = Kept[K].Prio;
     std::string Msg = std::string(what(B.Kind)) +
                       " differs between the lanes of a warp";
     std::string Split = describeSplit(B);
@@ -94,13 +220,18 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Certain;
     } else if (B.DataDependent) {
       Msg += " depending on data (" + Source + ")";
-      R.Conf = Confidence::Likely;
+      R.Conf = Confidence::Possible;
     } else if (B.TailGuard) {
       Msg += " only where the index crosses its bound";
       R.Conf = Confidence::Likely;
     } else {
       Msg += Source.empty() ? "" : " through " + Source;
       R.Conf = Confidence::Likely;
+    }
+    if (!B.UniformConjuncts.empty()) {
+      Msg += ", only in the blocks where";
+      for (size_t I = 0; I < B.UniformConjuncts.size(); ++I)
+        Msg += (I ? " and '" : " '") + B.UniformConjuncts[I] + "'";
     }
     if (Loop)
       Msg += "; lanes that finish early wait for the others";
@@ -124,15 +255,16 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Notes.push_back({B.ViaCall->getBeginLoc(),
                          "in a helper called from kernel '" +
                              Kernel.getNameAsString() + "' here"});
-    if (!Loop && !B.Unpredicable)
-      R.Notes.push_back(
-          {SourceLocation(),
-           "nvcc predicates or if-converts a divergent branch of up to about " +
-               std::to_string(PredicationThreshold) +
-               " instructions instead of branching (measured on sm_90; the "
-               "Best Practices Guide 2.3 §6.2 gives 7; option "
-               "PredicationThreshold); this one has about " +
-               std::to_string(B.BodyCost)});
+    R.Notes.push_back({SourceLocation(), advice(B, Source)});
+    for (const Candidate &G : Kept)
+      if (G.Under == int(K))
+        R.Notes.push_back(
+            {G.B->S->getBeginLoc(),
+             std::string("the same split continues here (") + what(G.B->Kind) +
+                 (G.B->Kind == BranchKind::Loop
+                      ? ")"
+                      : ", about " + std::to_string(G.B->BodyCost) +
+                            " instructions)")});
     auto [NoteLoc, NoteText] = shapeNote(*Shape, SM);
     R.Notes.push_back({NoteLoc, NoteText});
     // Notes without a location go at the warning.

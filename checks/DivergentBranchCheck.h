@@ -36,6 +36,9 @@ private:
   const bool ReportLeaderBlocks;
   /// A leader block up to this many estimated instructions is short.
   const unsigned LeaderBodyLimit;
+  /// A body of at least this many estimated instructions outside any loop is
+  /// High priority; smaller one-off bodies are Medium or Low.
+  const unsigned LargeBody;
   llvm::DenseSet<unsigned> Reported;
 };
 

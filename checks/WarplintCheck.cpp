@@ -136,7 +136,7 @@ static std::string escapeForDiag(llvm::StringRef S) {
 }
 
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
-  if (MinPriority && Info && Info->Prio < *MinPriority)
+  if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
   {
     DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
@@ -147,7 +147,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   if (FileLoc.isValid()) {
     std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(FileLoc);
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first))
-      recordConfidence(getID(), FE->getName(), Dec.second, R.Conf);
+      recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
   }
   // Notes go at file locations: a note inside a macro would drag its own
   // "expanded from macro" chain along, repeating what the warning already
@@ -170,7 +170,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
 namespace {
 struct ConfidenceLog {
   std::mutex Mu;
-  llvm::StringMap<Confidence> Entries;
+  llvm::StringMap<std::pair<Confidence, std::optional<Priority>>> Entries;
 };
 ConfidenceLog &confidenceLog() {
   static ConfidenceLog Log;
@@ -183,10 +183,11 @@ std::string confidenceKey(llvm::StringRef Check, llvm::StringRef File,
 } // namespace
 
 void recordConfidence(llvm::StringRef Check, llvm::StringRef File,
-                      unsigned Offset, Confidence C) {
+                      unsigned Offset, Confidence C,
+                      std::optional<Priority> P) {
   ConfidenceLog &L = confidenceLog();
   std::lock_guard<std::mutex> Lock(L.Mu);
-  L.Entries[confidenceKey(Check, File, Offset)] = C;
+  L.Entries[confidenceKey(Check, File, Offset)] = {C, P};
 }
 
 std::optional<Confidence>
@@ -196,7 +197,17 @@ lookupConfidence(llvm::StringRef Check, llvm::StringRef File, unsigned Offset) {
   auto It = L.Entries.find(confidenceKey(Check, File, Offset));
   if (It == L.Entries.end())
     return std::nullopt;
-  return It->second;
+  return It->second.first;
+}
+
+std::optional<Priority> lookupPriority(llvm::StringRef Check,
+                                       llvm::StringRef File, unsigned Offset) {
+  ConfidenceLog &L = confidenceLog();
+  std::lock_guard<std::mutex> Lock(L.Mu);
+  auto It = L.Entries.find(confidenceKey(Check, File, Offset));
+  if (It == L.Entries.end())
+    return std::nullopt;
+  return It->second.second;
 }
 
 } // namespace warplint

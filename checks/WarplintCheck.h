@@ -64,6 +64,10 @@ struct Report {
   /// fix-it, which clang-tidy applies only with --fix-notes.
   std::optional<std::pair<std::string, clang::FixItHint>> Suggestion;
   Confidence Conf = Confidence::Likely;
+  /// This finding's priority where it differs from the check's (a
+  /// data-dependent divergent branch is not the guide's High rule at full
+  /// strength); unset: the check's.
+  std::optional<Priority> Prio;
 };
 
 /// Base class of warplint's checks: emits a Report as a warning, its evidence
@@ -113,9 +117,13 @@ private:
 /// offset; the standalone binary reads it back (clang diagnostics have no field
 /// for it).
 void recordConfidence(llvm::StringRef Check, llvm::StringRef File,
-                      unsigned Offset, Confidence C);
+                      unsigned Offset, Confidence C,
+                      std::optional<Priority> P = std::nullopt);
 std::optional<Confidence>
 lookupConfidence(llvm::StringRef Check, llvm::StringRef File, unsigned Offset);
+/// The priority a finding was emitted with, when it overrides its check's.
+std::optional<Priority> lookupPriority(llvm::StringRef Check,
+                                       llvm::StringRef File, unsigned Offset);
 
 } // namespace warplint
 

@@ -4,8 +4,10 @@
 #include "Analysis/DivergenceSources.h"
 #include "Frontend/ExprBuilder.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -15,11 +17,15 @@ namespace divergence {
 namespace {
 
 /// Cost table of the predication heuristic, in SASS instructions (measured on
-/// sm_90 with nvcc 13.0: docs/validation-divergence.md). Functions with a slow
-/// path or a long expansion count 20, which no predicated body reaches.
+/// sm_90 with nvcc 13.0: docs/validation-divergence.md and
+/// validation/divergence/calibration). Functions with a slow path or a long
+/// expansion count 20, which no predicated body reaches. CUDA's own
+/// intrinsics are counted by name, never through the bodies their headers
+/// give them (cuda_fp16.hpp's __hadd2 is an inline-asm wrapper of a dozen
+/// statements that compiles to one HADD2).
 unsigned callCost(StringRef N) {
   static const char *Long[] = {
-      "sqrtf",  "sinf",  "cosf",    "tanf",  "expf",  "exp2f", "exp10f",
+      "sqrtf",  "sinf",  "cosf",    "tanf",  "expf",  "exp10f",
       "logf",   "log2f", "log10f",  "powf",  "sqrt",  "sin",   "cos",
       "tan",    "exp",   "log",     "pow",   "erff",  "erf",   "atanf",
       "atan2f", "sinhf", "coshf",   "tanhf", "asinf", "acosf", "cbrtf",
@@ -27,10 +33,72 @@ unsigned callCost(StringRef N) {
   for (const char *T : Long)
     if (N == T)
       return 20;
-  if (N.starts_with("__") || N == "rsqrtf" || N == "fabsf" || N == "fminf" ||
-      N == "fmaxf" || N == "fmaf" || N == "abs" || N == "min" || N == "max")
+  // exp2f: MUFU.EX2 with its range fix-up, predicated (probes13 q_exp2f: 6).
+  if (N == "exp2f")
+    return 6;
+  // One instruction: half and bfloat16 arithmetic and comparisons (HADD2,
+  // HFMA2, HSETP2, HMNMX2), conversions (F2F, I2F, PRMT), rounded
+  // arithmetic, bit and lane intrinsics, the cached loads and stores.
+  static const char *One[] = {
+      "__popc",    "__popcll",   "__clz",       "__clzll",     "__ffs",
+      "__ffsll",   "__brev",     "__brevll",    "__byte_perm", "__mul24",
+      "__umul24",  "__mulhi",    "__umulhi",    "__sad",       "__usad",
+      "__saturatef", "__ldg",    "__ldca",      "__ldcg",      "__ldcs",
+      "__ldlu",    "__ldcv",     "__stcs",      "__stcg",      "__stwb",
+      "__stwt",    "fminf",      "fmaxf",       "fabsf",       "fmaf",
+      "fmin",      "fmax",       "fabs",        "fma",         "min",
+      "max",       "abs",        "umin",        "umax",        "llmin",
+      "llmax",     "__funnelshift_l", "__funnelshift_r", "__funnelshift_lc",
+      "__funnelshift_rc"};
+  for (const char *T : One)
+    if (N == T)
+      return 1;
+  if (N.starts_with("__h") && !N.contains("div") && !N.contains("sqrt") &&
+      !N.contains("rcp"))
+    return 1;
+  if (N.starts_with("__") &&
+      (N.contains("2half") || N.contains("2float") || N.contains("2bfloat") ||
+       N.contains("2int") || N.contains("2uint") || N.contains("2ll") ||
+       N.contains("2ull") || N.contains("2double") || N.contains("half2") ||
+       N.starts_with("__low") || N.starts_with("__high") ||
+       N.starts_with("__halves") || N.starts_with("__lows") ||
+       N.starts_with("__highs")))
+    return 1;
+  if (N.starts_with("__f") && (N.ends_with("_rn") || N.ends_with("_rz") ||
+                               N.ends_with("_ru") || N.ends_with("_rd")) &&
+      !N.contains("div") && !N.contains("sqrt") && !N.contains("rcp"))
+    return 1;
+  if (N.starts_with("__d") && (N.ends_with("_rn") || N.ends_with("_rz") ||
+                               N.ends_with("_ru") || N.ends_with("_rd")) &&
+      !N.contains("div") && !N.contains("sqrt") && !N.contains("rcp"))
+    return 1;
+  // The fast-math intrinsics: a multiply and one MUFU (two for __powf and
+  // __tanf).
+  if (N == "__powf" || N == "__tanf")
+    return 4;
+  if (N.starts_with("__") || N == "rsqrtf")
     return 2;
   return 8;
+}
+
+/// The instructions of one arithmetic operation on \p T: 64-bit integers
+/// take two (a carry chain) and three for a multiply (IMAD.WIDE + IMAD.HI).
+unsigned typedOpCost(QualType T, bool Mul) {
+  if (T->isIntegerType() && !T->isBooleanType() && T->isScalarType()) {
+    const auto *BT = T->getAs<BuiltinType>();
+    bool Wide = BT && (BT->getKind() == BuiltinType::Long ||
+                       BT->getKind() == BuiltinType::ULong ||
+                       BT->getKind() == BuiltinType::LongLong ||
+                       BT->getKind() == BuiltinType::ULongLong);
+    if (Wide)
+      return Mul ? 3 : 2;
+  }
+  return 1;
+}
+
+/// A function CUDA's headers define: costed by name, not by its body.
+bool isToolkitFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
+  return Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
 }
 
 bool isMul(const Expr *E) {
@@ -54,8 +122,8 @@ unsigned divisionCost(const BinaryOperator *BO, const ASTContext &Ctx) {
 }
 
 bool isLoop(const Stmt *S) {
-  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-         isa<CXXForRangeStmt>(S);
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+         (isa<DoStmt>(S) && !isSingleTrip(S)) || isa<CXXForRangeStmt>(S);
 }
 
 unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
@@ -74,11 +142,17 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
     if (FD && FD->getIdentifier() && forcesBranch(FD->getName()))
       Unpredicable = true;
     const FunctionDecl *Def = nullptr;
+    // A call that stays a call (CAL): nvcc branches around it (probes13
+    // q_call).
+    if (FD && FD->hasAttr<NoInlineAttr>())
+      Unpredicable = true;
     if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
-        !isa<CXXOperatorCallExpr>(CE))
+        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, Ctx))
       Cost += 2 + cost(Def->getBody(), Ctx, Unpredicable, Depth + 10);
     else if (FD && FD->getIdentifier())
       Cost += callCost(FD->getName());
+    else if (FD && isa<CXXOperatorCallExpr>(CE) && isToolkitFunction(FD, Ctx))
+      Cost += 1; // __half's operator+ and friends: one HADD2-class op
     else
       Cost += 4;
   } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
@@ -98,10 +172,19 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
     case BO_SubAssign:
       // a * b + c is one FFMA / IMAD.
       if (!isMul(BO->getRHS()) && !isMul(BO->getLHS()))
-        Cost += 1;
+        Cost += typedOpCost(BO->getType(), false);
+      break;
+    case BO_Mul:
+    case BO_MulAssign:
+      Cost += typedOpCost(BO->getType(), true);
+      break;
+    case BO_LAnd:
+    case BO_LOr:
+      Cost += 1;
       break;
     default:
-      Cost += 1;
+      Cost += BO->isComparisonOp() ? typedOpCost(BO->getLHS()->getType(), false)
+                                   : typedOpCost(BO->getType(), false);
     }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Deref ||
@@ -147,6 +230,20 @@ bool containsLoopAt(const Stmt *S, unsigned Depth) {
 }
 
 } // namespace
+
+bool isSingleTrip(const Stmt *S) {
+  const auto *DS = dyn_cast_or_null<DoStmt>(S);
+  if (!DS)
+    return false;
+  // `do { ... } while (0)`: the macro idiom; a `break` in it is a jump to
+  // its end. Literal-only: a constant that a template makes false is rare.
+  const Expr *C = DS->getCond()->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(C))
+    return IL->getValue().isZero();
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(C))
+    return !BL->getValue();
+  return false;
+}
 
 unsigned estimateCost(const Stmt *S, const ASTContext &Ctx,
                       bool &Unpredicable) {

@@ -34,6 +34,9 @@ unsigned estimateCost(const clang::Stmt *S, const clang::ASTContext &Ctx,
 BodyEstimate estimateBranch(const clang::Stmt *Then, const clang::Stmt *Else,
                             const clang::ASTContext &Ctx);
 
+/// `do { ... } while (0)`: runs once, not a loop.
+bool isSingleTrip(const clang::Stmt *S);
+
 /// A loop statement somewhere under \p S.
 bool containsLoop(const clang::Stmt *S);
 

@@ -150,6 +150,23 @@ struct DivergentBranch {
   LaneSplit Split;
   /// The call of the __device__ helper this branch was reached through.
   const clang::CallExpr *ViaCall = nullptr;
+  /// A loop (of more than one trip) encloses the branch, in the kernel or in
+  /// the caller of the helper it is in: the split repeats every iteration.
+  bool InLoop = false;
+  /// The enclosing `if` or loop whose condition implies this one (the same
+  /// conjuncts, their variables unchanged since): every lane that gets here
+  /// takes the branch, so it is no new split.
+  const clang::Stmt *ImpliedBy = nullptr;
+  /// The conjuncts of the condition (or the conditions of enclosing ifs)
+  /// that are the same for a whole block or grid ("by == 0"): only the
+  /// blocks where they hold can split.
+  std::vector<std::string> UniformConjuncts;
+  /// One of them compares a block index for equality: only one block (a
+  /// row or column of blocks) of the grid can split.
+  bool OneBlock = false;
+  /// `lane == 0`, `threadIdx.x == 0`: one leader lane (per warp or block)
+  /// takes the branch, whatever the block shape.
+  bool Leader = false;
 };
 
 /// Which barrier a DivergentBarrier is.

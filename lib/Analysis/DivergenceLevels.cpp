@@ -89,7 +89,9 @@ Uniformity Walker::threadIdxLevel(sym::Dim D) const {
     return Uniformity::WarpUniform;
   if (D == sym::Dim::Z && (B[0] * B[1]) % W == 0)
     return Uniformity::WarpUniform;
-  if (D != sym::Dim::X && Shape.Shape.BlockDim[D == sym::Dim::Y ? 1 : 2] == 1)
+  // A dimension of one thread: threadIdx is 0 in it (for x: a block of one
+  // column, e.g. a <<<1, 1>>> launch, whose warps hold one thread each).
+  if (B[D == sym::Dim::X ? 0 : D == sym::Dim::Y ? 1 : 2] == 1)
     return Uniformity::Constant;
   return Uniformity::LaneVarying;
 }
@@ -316,6 +318,45 @@ Level Walker::groupMemberCall(const CXXMemberCallExpr *MC, FnState &F,
   return Level();
 }
 
+Level Walker::registerLevel(StringRef S, const Expr *At) const {
+  switch (specialRegister(S)) {
+  case SpecialRegisterRole::ThreadIdx:
+    return {threadIdxLevel(S == "tid_x"   ? sym::Dim::X
+                           : S == "tid_y" ? sym::Dim::Y
+                                          : sym::Dim::Z),
+            false,
+            varianceSource(VarianceKind::ThreadIndex,
+                           "threadIdx." + S.substr(4).str()),
+            At};
+  case SpecialRegisterRole::LaneId:
+    return {Uniformity::LaneVarying, false,
+            varianceSource(VarianceKind::LaneId), At};
+  case SpecialRegisterRole::BlockIdx:
+    return {Uniformity::BlockUniform, false, {}, nullptr};
+  case SpecialRegisterRole::LaunchDim:
+    return {Uniformity::GridUniform, false, {}, nullptr};
+  case SpecialRegisterRole::Clock:
+    return {Uniformity::WarpUniform, false, {}, nullptr};
+  case SpecialRegisterRole::Other:
+    break;
+  }
+  return {Uniformity::LaneVarying, false,
+          varianceSource(VarianceKind::SpecialRegister), At};
+}
+
+Level Walker::asmOutput(const GCCAsmStmt *AS, FnState &F) {
+  StringRef Reg = asmSpecialRegister(AS->getAsmString());
+  if (!Reg.empty())
+    return registerLevel(Reg, nullptr);
+  // Arithmetic on the inputs (or a load through them): as uniform as they
+  // are. An asm with no inputs and no register it reads is taken as uniform,
+  // as before this rule.
+  Level L;
+  for (unsigned I = 0; I < AS->getNumInputs(); ++I)
+    L.join(level(AS->getInputExpr(I), F));
+  return L;
+}
+
 Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
   const FunctionDecl *FD = CE->getDirectCallee();
   auto Arg = [&](unsigned I) {
@@ -354,32 +395,12 @@ Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
     return Arg(1); // up/down/xor of a uniform value is that value
   case IntrinsicRole::WarpVote:
     return warpWide(AllArgs());
-  case IntrinsicRole::SpecialRegister: {
-    StringRef S = N.drop_front(SpecialRegisterPrefix.size());
-    switch (specialRegister(S)) {
-    case SpecialRegisterRole::ThreadIdx:
-      return {threadIdxLevel(S == "tid_x"   ? sym::Dim::X
-                             : S == "tid_y" ? sym::Dim::Y
-                                            : sym::Dim::Z),
-              false,
-              varianceSource(VarianceKind::ThreadIndex,
-                             "threadIdx." + S.substr(4).str()),
-              CE};
-    case SpecialRegisterRole::LaneId:
-      return {Uniformity::LaneVarying, false,
-              varianceSource(VarianceKind::LaneId), CE};
-    case SpecialRegisterRole::BlockIdx:
-      return {Uniformity::BlockUniform, false, {}, nullptr};
-    case SpecialRegisterRole::LaunchDim:
-      return {Uniformity::GridUniform, false, {}, nullptr};
-    case SpecialRegisterRole::Other:
-      return {Uniformity::LaneVarying, false,
-              varianceSource(VarianceKind::SpecialRegister), CE};
-    }
-    break;
-  }
+  case IntrinsicRole::SpecialRegister:
+    return registerLevel(N.drop_front(SpecialRegisterPrefix.size()), CE);
   case IntrinsicRole::BlockVote:
     return {Uniformity::BlockUniform, false, {}, nullptr};
+  case IntrinsicRole::WarpUniformResult:
+    return {Uniformity::WarpUniform, false, {}, nullptr};
   case IntrinsicRole::AtomicResult:
   case IntrinsicRole::LaneVaryingResult:
     return {Uniformity::LaneVarying,

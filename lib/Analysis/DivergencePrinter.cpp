@@ -161,6 +161,18 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " contains-loop";
     if (B.TailGuard)
       L << " tail-guard";
+    if (B.InLoop)
+      L << " in-loop";
+    if (B.ImpliedBy) {
+      L << " implied-by=";
+      printLoc(L, B.ImpliedBy->getBeginLoc(), SM);
+    }
+    for (const std::string &T : B.UniformConjuncts)
+      L << " uniform-term='" << T << "'";
+    if (B.OneBlock)
+      L << " one-block";
+    if (B.Leader)
+      L << " leader";
     if (B.ViaCall) {
       L << " via=";
       printLoc(L, B.ViaCall->getBeginLoc(), SM);

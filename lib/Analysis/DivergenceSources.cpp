@@ -33,8 +33,12 @@ const NameRow<IntrinsicRole> IntrinsicNames[] = {
     {"__syncthreads_and", IntrinsicRole::BlockVote},
     {"__syncthreads_or", IntrinsicRole::BlockVote},
     {"__match_any_sync", IntrinsicRole::LaneVaryingResult},
-    {"clock", IntrinsicRole::LaneVaryingResult},
-    {"clock64", IntrinsicRole::LaneVaryingResult},
+    // One read of the SM's cycle counter or the global timer by a warp
+    // gives every lane the same value (one S2UR/CS2R per warp instruction):
+    // `while (clock64() < end);` spins whole warps.
+    {"clock", IntrinsicRole::WarpUniformResult},
+    {"clock64", IntrinsicRole::WarpUniformResult},
+    {"__globaltimer", IntrinsicRole::WarpUniformResult},
     {"__lanemask_lt", IntrinsicRole::LaneVaryingResult},
     {"__lanemask_le", IntrinsicRole::LaneVaryingResult},
     {"__lanemask_gt", IntrinsicRole::LaneVaryingResult},
@@ -56,6 +60,8 @@ const NameRow<SpecialRegisterRole> SpecialRegisterPrefixes[] = {
     {"ctaid_", SpecialRegisterRole::BlockIdx},
     {"ntid_", SpecialRegisterRole::LaunchDim},
     {"nctaid_", SpecialRegisterRole::LaunchDim},
+    {"clock", SpecialRegisterRole::Clock},
+    {"globaltimer", SpecialRegisterRole::Clock},
 };
 
 const NameRow<GroupMember> GroupMembers[] = {
@@ -104,6 +110,30 @@ SpecialRegisterRole specialRegister(StringRef Suffix) {
                                               : Suffix.starts_with(R.Name))
       return R.Role;
   return SpecialRegisterRole::Other;
+}
+
+StringRef asmSpecialRegister(StringRef AsmTemplate) {
+  // PTX names, longest first where one is a prefix of another, with the
+  // suffix specialRegister() knows them by.
+  static const std::pair<const char *, const char *> Names[] = {
+      {"%tid.x", "tid_x"},           {"%tid.y", "tid_y"},
+      {"%tid.z", "tid_z"},           {"%laneid", "laneid"},
+      {"%nctaid.", "nctaid_x"},      {"%ctaid.x", "ctaid_x"},
+      {"%ctaid.y", "ctaid_y"},       {"%ctaid.z", "ctaid_z"},
+      {"%ntid.", "ntid_x"},          {"%globaltimer", "globaltimer"},
+      {"%clock64", "clock64"},       {"%clock", "clock"},
+      {"%lanemask", "lanemask"},     {"%warpid", "warpid"},
+      {"%smid", "smid"}};
+  size_t Best = StringRef::npos;
+  StringRef Found;
+  for (const auto &[Ptx, Suffix] : Names) {
+    size_t At = AsmTemplate.find(Ptx);
+    if (At < Best) {
+      Best = At;
+      Found = Suffix;
+    }
+  }
+  return Found;
 }
 
 GroupMember groupMember(StringRef Name) {

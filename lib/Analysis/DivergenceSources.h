@@ -3,9 +3,9 @@
 // Part of warplint; private to lib/Analysis. The divergence analysis's
 // knowledge of CUDA's builtins as data, in the spirit of LLVM's
 // TargetTransformInfo::isSourceOfDivergence / isAlwaysUniform hooks: which
-// calls return a lane-varying value (atomics, lane masks, clocks), which
-// return the same value to every lane of a warp (votes, shuffles from one
-// lane, __reduce_*_sync) or of a block (__syncthreads_count), which special
+// calls return a lane-varying value (atomics, lane masks), which return the
+// same value to every lane of a warp (votes, shuffles from one lane,
+// __reduce_*_sync, clocks) or of a block (__syncthreads_count), which special
 // registers are which, what a cooperative-groups member returns, and which
 // calls are barriers. The walker decides what the roles mean for levels.
 //
@@ -39,8 +39,11 @@ enum class IntrinsicRole {
   SpecialRegister,
   /// atomic*, __atomic*: a different value per lane, from memory.
   AtomicResult,
-  /// __match_any_sync, clock, __lanemask_*: a different value per lane.
+  /// __match_any_sync, __lanemask_*: a different value per lane.
   LaneVaryingResult,
+  /// clock(), clock64(), the global timer: one read per warp instruction,
+  /// the same value in every lane of the warp (not of the block).
+  WarpUniformResult,
 };
 
 /// The role of the builtin named \p Name (None for anything else).
@@ -52,9 +55,14 @@ enum class SpecialRegisterRole {
   LaneId,    ///< laneid
   BlockIdx,  ///< ctaid_*
   LaunchDim, ///< ntid_*, nctaid_*
+  Clock,     ///< clock, clock64, globaltimer: warp-uniform
   Other,     ///< anything else: taken as lane-varying
 };
 SpecialRegisterRole specialRegister(llvm::StringRef Suffix);
+/// The special register an inline-asm template reads ("%laneid",
+/// "%globaltimer"; the first it names), as a specialRegister() suffix; empty
+/// for none.
+llvm::StringRef asmSpecialRegister(llvm::StringRef AsmTemplate);
 /// The prefix of the special-register builtins.
 constexpr llvm::StringLiteral SpecialRegisterPrefix = "__nvvm_read_ptx_sreg_";
 

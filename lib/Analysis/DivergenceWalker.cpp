@@ -111,12 +111,14 @@ const Expr *Walker::innermostCond(size_t From, Uniformity AtLeast) const {
   return nullptr;
 }
 
-void Walker::push(const Stmt *S, const Expr *Cond, Uniformity U, bool Loop) {
+void Walker::push(const Stmt *S, const Expr *Cond, Uniformity U, bool Loop,
+                  uint64_t Since) {
   Control C;
   C.S = S;
   C.Cond = Cond;
   C.Level = U;
   C.IsLoopOrSwitch = Loop;
+  C.Since = Since;
   Stack.push_back(C);
 }
 
@@ -265,15 +267,23 @@ void Walker::visit(const Stmt *S, FnState &F) {
     Uniformity U = refine(IS->getCond(), F, C.U, Split);
     if (IS->isConsteval() || IS->isConstexpr())
       U = Uniformity::Constant;
+    // A condition the enclosing ones imply: every lane here takes the then
+    // side, so it splits nothing (`for (i = t; i < n; i += s) if (i < n)`).
+    const Stmt *Implied = U == Uniformity::LaneVarying && !IS->getElse()
+                              ? impliedBy(IS->getCond(), F)
+                              : nullptr;
     if (Reporting && U == Uniformity::LaneVarying)
       record(IS, IS->getCond(), BranchKind::If, C, Split, F,
-             estimateBranch(IS->getThen(), IS->getElse(), Ctx));
-    push(IS, IS->getCond(), U, false);
+             estimateBranch(IS->getThen(), IS->getElse(), Ctx), Implied);
+    if (Implied)
+      U = Uniformity::Constant;
     uint64_t Since = F.Clock;
+    push(IS, IS->getCond(), U, false, Since);
     VarLevels Before = F.Var;
     visit(IS->getThen(), F);
     VarLevels AfterThen = std::move(F.Var);
     F.Var = std::move(Before);
+    Stack.back().InElse = true;
     visit(IS->getElse(), F);
     joinInto(F.Var, AfterThen);
     Stack.pop_back();
@@ -387,6 +397,13 @@ void Walker::visit(const Stmt *S, FnState &F) {
     callStatement(CE, F);
     return;
   }
+  if (const auto *AS = dyn_cast<GCCAsmStmt>(S)) {
+    visitChildren(S, F);
+    Level L = asmOutput(AS, F);
+    for (unsigned I = 0; I < AS->getNumOutputs(); ++I)
+      assign(AS->getOutputExpr(I), L, F);
+    return;
+  }
   if (isa<LambdaExpr>(S))
     return;
   visitChildren(S, F);
@@ -444,7 +461,10 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
       C.DataDep = It->second.second;
     }
   }
-  if (Reporting && U == Uniformity::LaneVarying) {
+  // `do { ... } while (0)` runs once: its breaks are jumps to its end, which
+  // the statements after them see (visitCompound), not a loop that lanes
+  // leave at different times.
+  if (Reporting && U == Uniformity::LaneVarying && !isSingleTrip(L)) {
     bool Unpred = true;
     const Stmt *Body = nullptr;
     if (const auto *FS = dyn_cast<ForStmt>(L))
@@ -459,7 +479,7 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
     record(L, Cond, BranchKind::Loop, C, Split, F, {Cost, true});
   }
   Uniformity Level = std::max(U, Exit);
-  push(L, Cond, Level, true);
+  push(L, Cond, Level, true, F.Clock);
   for (const Stmt *P : Parts)
     visit(P, F);
   Stack.pop_back();
@@ -545,7 +565,7 @@ void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
 
 void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
                     const Level &C, const LaneSplit &Split, FnState &F,
-                    BodyEstimate Est) {
+                    BodyEstimate Est, const Stmt *ImpliedBy) {
   for (const auto &Old : Out.Branches)
     if (Old.S == S)
       return;
@@ -561,12 +581,21 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
   B.ViaCall = F.ViaCall;
+  B.ImpliedBy = ImpliedBy;
+  classify(B, F);
   if (!Split.Exact && Cond) {
     FunctionGuardQueries Q(*this, F);
     if (K == BranchKind::If || K == BranchKind::ShortCircuit)
       B.TailGuard = isBoundGuard(Cond, Q);
     else if (K == BranchKind::Loop)
       B.TailGuard = isBoundGuard(Cond, Q, S);
+  } else if (Cond && K == BranchKind::Loop && Split.TripCounts &&
+             Split.DivergentWarps == 1) {
+    // A strided loop over a bound the launch gives: the lanes' trip counts
+    // differ in the one warp that straddles the bound, as an `if (i < n)`
+    // tail does.
+    FunctionGuardQueries Q(*this, F);
+    B.TailGuard = isBoundGuard(Cond, Q, S);
   }
   Out.Branches.push_back(B);
 }

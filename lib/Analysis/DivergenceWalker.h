@@ -51,6 +51,10 @@ struct Control {
   bool ExitOnly = false;
   bool SharedStoreAfter = false;
   bool IsLoopOrSwitch = false;
+  /// Walking the else side of an `if`: its condition is false here.
+  bool InElse = false;
+  /// FnState::Clock when the condition was evaluated.
+  uint64_t Since = 0;
 };
 
 /// A break, continue or return met during the walk, with its level.
@@ -132,6 +136,11 @@ private:
              std::initializer_list<const clang::Expr *> AddrParts, FnState &F,
              unsigned Depth);
   Level call(const clang::CallExpr *CE, FnState &F, unsigned Depth);
+  /// What the special register \p Suffix (specialRegister()) holds.
+  Level registerLevel(llvm::StringRef Suffix, const clang::Expr *At) const;
+  /// What the outputs of an inline asm statement hold: the special register
+  /// its template reads, else its inputs' level.
+  Level asmOutput(const clang::GCCAsmStmt *AS, FnState &F);
   Level groupMemberCall(const clang::CXXMemberCallExpr *MC, FnState &F,
                         unsigned Depth, bool &Handled);
   Level helper(const clang::FunctionDecl &Def, const clang::CallExpr *CE,
@@ -145,7 +154,7 @@ private:
   sym::Uniformity jumpLevel(size_t From) const;
   const clang::Expr *innermostCond(size_t From, sym::Uniformity AtLeast) const;
   void push(const clang::Stmt *S, const clang::Expr *Cond, sym::Uniformity U,
-            bool Loop);
+            bool Loop, uint64_t Since = 0);
   void assign(const clang::Expr *LHS, const Level &RHS, FnState &F,
               const clang::Expr *Value = nullptr);
   void noteStore(const clang::Expr *LHS);
@@ -164,9 +173,16 @@ private:
   /// statement on the stack differs within its scope.
   void barrier(const clang::CallExpr *CE, const DivergentBarrier &Found,
                FnState &F);
+  /// The enclosing `if` (then side) or loop whose condition implies \p Cond
+  /// in \p F: every conjunct of \p Cond is one of its conjuncts and no
+  /// variable it reads was assigned since. Null for none.
+  const clang::Stmt *impliedBy(const clang::Expr *Cond, const FnState &F) const;
+  /// The facts the checks grade a branch by: enclosing loops, block- and
+  /// grid-uniform conjuncts, a leader lane.
+  void classify(DivergentBranch &B, FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
-              BodyEstimate Est);
+              BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);
 
   clang::ASTContext &Ctx;
   sym::ExprContext &SC;

@@ -36,7 +36,7 @@ __global__ void reduce(float *data) {
   }
   data[threadIdx.x] = s[0];
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-6]]:5: reduce: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 iterations=k:16,8,4,2,1/8 cost=50
+// CHECK: {{.*}}divergence.cu:[[@LINE-6]]:5: reduce: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 iterations=k:16,8,4,2,1/8 cost=50 in-loop
 
 // A tail guard: a lane-linear index against a runtime bound.
 __global__ void tail(float *out, int n) {

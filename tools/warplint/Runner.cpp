@@ -64,6 +64,8 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
   F.Fixes = convertFixes(M.Fix);
   F.Conf = lookupConfidence(F.CheckId, M.FilePath, M.FileOffset)
                .value_or(Info->DefaultConfidence);
+  F.Prio = lookupPriority(F.CheckId, M.FilePath, M.FileOffset)
+               .value_or(Info->Prio);
   std::string PriorityNote = priorityNoteText(*Info);
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
     // The priority note exists for editors; structured output has the field.
