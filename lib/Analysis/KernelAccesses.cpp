@@ -1,6 +1,7 @@
 //===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
 #include "Analysis/KernelAccesses.h"
 
+#include "Analysis/WalkBudget.h"
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/MutationCache.h"
 #include "clang/AST/ASTContext.h"
@@ -212,11 +213,15 @@ public:
   }
 
 private:
+  unsigned Depth = 0; ///< Nesting of stmt()/expr() (WalkBudget.h).
   // ----- statements: track the guard (conjunction of enclosing conditions)
   // -----
   void stmt(const Stmt *S, const sym::Expr *G) {
     if (!S)
       return;
+    WalkDepth Nesting(Depth);
+    if (Nesting.exceeded())
+      return noteTooComplex(Ctx, *S, "memory accesses");
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         stmt(Child, G);
@@ -297,6 +302,9 @@ private:
   void expr(const Expr *E, const sym::Expr *G, Role R) {
     if (!E)
       return;
+    WalkDepth Nesting(Depth);
+    if (Nesting.exceeded())
+      return noteTooComplex(Ctx, *E, "memory accesses");
     E = E->IgnoreParens();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->isAssignmentOp()) {
