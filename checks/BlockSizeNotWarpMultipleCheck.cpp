@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 
+#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchConfig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -117,7 +118,33 @@ void BlockSizeNotWarpMultipleCheck::check(
 
   if (const auto *Launch =
           Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    // A launch whose own arguments did not parse says nothing.
+    if (Launch->containsErrors())
+      return;
     const LaunchBlock &Block = analysis(Ctx).launchBlock(*Launch);
+    if (Block.Shape) {
+      const hw::HardwareModel &M = target(Ctx);
+      if (std::optional<std::string> Why = impossibleBlock(
+              {Block.Shape->X, Block.Shape->Y, Block.Shape->Z}, M)) {
+        // A launch that cannot run: its own finding, whatever the warp size.
+        const Expr *BlockArg = Launch->getConfig()->getArg(1);
+        Report R;
+        R.Loc = BlockArg->getBeginLoc();
+        R.Range = BlockArg->getSourceRange();
+        R.Conf = Confidence::Certain;
+        std::string Dim = Block.Shape->str();
+        R.Message = "block size " + Dim + " cannot launch: " + *Why +
+                    "; the launch fails at run time with "
+                    "cudaErrorInvalidConfiguration and the kernel never runs";
+        if (Block.FromVar)
+          R.Notes.push_back({Block.FromVar->getLocation(),
+                             "block size comes from '" +
+                                 Block.FromVar->getNameAsString() + "'"});
+        noteInstantiation(*Launch, Ctx, R);
+        emit(R, SM);
+        return;
+      }
+    }
     // Runtime block sizes are not findings: nothing is known about them.
     if (!Block.Shape || Block.Shape->threads() == 0 ||
         Block.Shape->threads() % WarpSize == 0)

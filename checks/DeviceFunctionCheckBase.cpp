@@ -1,6 +1,7 @@
 //===- DeviceFunctionCheckBase.cpp - Checks that read device code ---------===//
 #include "checks/DeviceFunctionCheckBase.h"
 
+#include "checks/AnalysisTrace.h"
 #include "checks/DeviceCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -15,8 +16,9 @@ void DeviceFunctionCheckBase::registerMatchers(MatchFinder *Finder) {
 
 void DeviceFunctionCheckBase::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->getBody())
+  if (!FD || !FD->getBody() || !admit(*FD, *Result.Context))
     return;
+  AnalysisTrace Trace(getID(), *FD, *Result.SourceManager);
   checkFunction(*FD, *Result.Context);
 }
 

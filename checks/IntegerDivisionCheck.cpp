@@ -24,6 +24,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -38,14 +39,16 @@ IntegerDivisionCheck::IntegerDivisionCheck(llvm::StringRef Name,
 /// through the function: an unmodified variable or parameter, or a blockDim /
 /// gridDim component.
 static std::string stableDivisor(const Expr *D, const Stmt *Body,
-                                 const ASTContext &Ctx) {
+                                 ASTContext &Ctx, MutationCache &Mutations) {
   const Expr *B = D->IgnoreParenImpCasts();
   std::string Text = sourceText(B, Ctx, 200);
   if (Text.empty())
     return "";
   if (const auto *DRE = dyn_cast<DeclRefExpr>(B)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || mayModify(Body, V))
+    // Cached per (function, variable): a function with thousands of
+    // divisions by one variable asks once, not once per division.
+    if (!V || Mutations.isMutated(*V, *Body, Ctx))
       return "";
     return Text;
   }
@@ -84,8 +87,8 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
   } F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
 
-  // "n - 1" operands of masks: the text of n and where the mask is.
-  llvm::SmallVector<std::pair<std::string, const BinaryOperator *>, 4> Masked;
+  // "n - 1" operands of masks: the text of n and where the first mask is.
+  llvm::StringMap<const BinaryOperator *> Masked;
   for (const BinaryOperator *M : F.Masks)
     for (const Expr *Side : {M->getLHS(), M->getRHS()}) {
       const auto *Sub = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
@@ -93,8 +96,8 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
         continue;
       std::optional<double> One = constantValue(Sub->getRHS(), Ctx);
       if (One && *One == 1)
-        Masked.push_back(
-            {sourceText(Sub->getLHS()->IgnoreParenImpCasts(), Ctx, 200), M});
+        Masked.try_emplace(
+            sourceText(Sub->getLHS()->IgnoreParenImpCasts(), Ctx, 200), M);
     }
 
   for (const BinaryOperator *B : F.Divs) {
@@ -133,17 +136,16 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
       report(R, SM);
       continue;
     }
-    std::string Key = stableDivisor(D, Body, Ctx);
+    if (Masked.empty())
+      continue;
+    std::string Key =
+        stableDivisor(D, Body, Ctx, analysis(Ctx).mutations());
     if (Key.empty())
       continue;
-    const BinaryOperator *Mask = nullptr;
-    for (const auto &[Text, M] : Masked)
-      if (Text == Key) {
-        Mask = M;
-        break;
-      }
-    if (!Mask)
+    auto MaskIt = Masked.find(Key);
+    if (MaskIt == Masked.end())
       continue;
+    const BinaryOperator *Mask = MaskIt->second;
     R.Message = "integer " + Op + " by '" + DText +
                 "', which the code treats as a power of two: " + Replacement +
                 " does it in one instruction" + Sign +

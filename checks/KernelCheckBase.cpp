@@ -1,6 +1,7 @@
 //===- KernelCheckBase.cpp - Checks that look at each kernel ---------------===//
 #include "checks/KernelCheckBase.h"
 
+#include "checks/AnalysisTrace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -47,6 +48,9 @@ void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
     return;
   ASTContext &Ctx = *Result.Context;
+  if (!admit(*Kernel, Ctx))
+    return;
+  AnalysisTrace Trace(getID(), *Kernel, Ctx.getSourceManager());
   checkKernel(*Kernel, analysis(Ctx).shapes(*Kernel, Default1D, Default2D),
               Ctx);
 }

@@ -45,6 +45,8 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
   if (!FD || FD->isDependentContext())
     return;
   ASTContext &Ctx = *Result.Context;
+  if (!admit(*FD, Ctx))
+    return;
   const SourceManager &SM = *Result.SourceManager;
   const hw::HardwareModel &M = target(Ctx);
   for (const LocalArray &LA : analysis(Ctx).localArrays(*FD)) {

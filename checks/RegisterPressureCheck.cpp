@@ -92,9 +92,10 @@ void RegisterPressureCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
 }
 
-void RegisterPressureCheck::registerPPCallbacks(const SourceManager &,
+void RegisterPressureCheck::registerPPCallbacks(const SourceManager &SM,
                                                 Preprocessor *P,
-                                                Preprocessor *) {
+                                                Preprocessor *Expander) {
+  WarplintCheck::registerPPCallbacks(SM, P, Expander);
   PP = P;
 }
 
@@ -107,12 +108,12 @@ void RegisterPressureCheck::onStartOfTranslationUnit() {
 void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
-    if (!K->isDependentContext())
+    if (!K->isDependentContext() && admit(*K, *Ctx))
       Kernels.push_back(K);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-  if (!Call || Call->isValueDependent())
+  if (!Call || Call->isValueDependent() || Call->containsErrors())
     return;
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
@@ -282,6 +283,35 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
     if (Regs.Compiled && Regs.Compiled->StackFrame)
       addLocalTrafficNotes(*Regs.Compiled, R);
   };
+
+  // Static shared memory above the per-block limit: the kernel cannot run at
+  // all. ptxas rejects it ("uses too much shared data (0x10000 bytes, 0xc000
+  // max)" for 64 KiB on sm_90, checked with CUDA 13.0's ptxas); only dynamic
+  // shared memory may use the opt-in carve-out above SharedMemPerBlock.
+  if (M.SharedMemPerBlock && Regs.StaticShared > M.SharedMemPerBlock) {
+    Report R;
+    R.Loc = K.getLocation();
+    R.Conf = Confidence::Certain;
+    R.Message = "kernel '" + Name + "' declares " +
+                std::to_string(Regs.StaticShared) +
+                " bytes of static shared memory, more than the " +
+                std::to_string(M.SharedMemPerBlock) + " per block that " +
+                M.Name + " allows: ptxas rejects it and it cannot launch";
+    std::string Optin =
+        M.SharedMemPerBlockOptin > M.SharedMemPerBlock
+            ? "; a dynamic allocation (extern __shared__) may use up to " +
+                  std::to_string(M.SharedMemPerBlockOptin) +
+                  " bytes after cudaFuncSetAttribute("
+                  "cudaFuncAttributeMaxDynamicSharedMemorySize)"
+            : std::string();
+    R.Notes.push_back({K.getLocation(),
+                       "static shared memory per block is limited to " +
+                           std::to_string(M.SharedMemPerBlock) +
+                           " bytes on " + M.Name + " (hardware model)" +
+                           Optin});
+    emit(R, SM);
+    return;
+  }
 
   // Spills: what ptxas did (exact), or what a __launch_bounds__ cap must do to
   // the registers the estimate already needs.

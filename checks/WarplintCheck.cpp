@@ -3,7 +3,10 @@
 
 #include "checks/CheckRegistry.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 #include <memory>
@@ -44,6 +47,8 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
                         "low)")
           << It->second.Value << MinPriorityOptionKey;
   }
+  It = Opts.find(RecoverMissingIncludesOptionKey);
+  RecoverMissingIncludes = It != Opts.end() && It->second.Value == "true";
   It = Opts.find(HardwareModelOptionKey);
   if (It != Opts.end() && !It->second.Value.empty()) {
     llvm::Expected<const hw::HardwareModel *> M = overriddenModel(
@@ -54,6 +59,47 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
       configurationDiag("%0: %1")
           << HardwareModelOptionKey << llvm::toString(M.takeError());
   }
+}
+
+namespace {
+/// Publishes every #include the preprocessor could not resolve (it skips them:
+/// Preprocessor::SetSuppressIncludeNotFoundError, what -MG uses).
+class MissingIncludeRecorder : public PPCallbacks {
+public:
+  explicit MissingIncludeRecorder(const SourceManager &SM) : SM(SM) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled,
+                          CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (File)
+      return;
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return;
+    MissingInclude M;
+    M.Header = FileName.str();
+    M.Angled = IsAngled;
+    PresumedLoc P = SM.getPresumedLoc(HashLoc);
+    if (P.isValid()) {
+      M.IncludedFrom = P.getFilename();
+      M.Line = P.getLine();
+    }
+    publishMissingInclude(Main->getName(), M);
+  }
+
+private:
+  const SourceManager &SM;
+};
+} // namespace
+
+void WarplintCheck::registerPPCallbacks(const SourceManager &SM,
+                                        Preprocessor *PP, Preprocessor *) {
+  if (!RecoverMissingIncludes || !PP)
+    return;
+  // Every check registers one; the registry keeps each header once.
+  PP->SetSuppressIncludeNotFoundError(true);
+  PP->addPPCallbacks(std::make_unique<MissingIncludeRecorder>(SM));
 }
 
 llvm::Expected<const hw::HardwareModel *>
@@ -119,6 +165,13 @@ AnalysisContext &WarplintCheck::analysis(ASTContext &Ctx) {
 
 void WarplintCheck::onEndOfTranslationUnit() {
   onEndOfFile();
+  for (const auto &[Key, Dropped] : DroppedPerLine)
+    diag(Dropped.first,
+         "%0 more finding%s0 of this check on this line not reported: at "
+         "most %1 per line")
+        << Dropped.second << MaxFindingsPerLine;
+  PerLine.clear();
+  DroppedPerLine.clear();
   if (Analysed)
     AnalysisContext::release(*Analysed, this);
   Analysed = nullptr;
@@ -138,6 +191,18 @@ static std::string escapeForDiag(llvm::StringRef S) {
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
+  if (SourceLocation Line = SM.getExpansionLoc(R.Loc); Line.isValid()) {
+    std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(Line);
+    std::pair<unsigned, unsigned> Key{Dec.first.getHashValue(),
+                                      SM.getLineNumber(Dec.first, Dec.second)};
+    if (++PerLine[Key] > MaxFindingsPerLine) {
+      auto &Dropped = DroppedPerLine[Key];
+      if (!Dropped.second)
+        Dropped.first = Line;
+      ++Dropped.second;
+      return;
+    }
+  }
   {
     DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
     if (R.Range.isValid())

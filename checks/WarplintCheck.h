@@ -14,6 +14,7 @@
 #include "Frontend/TargetSelection.h"
 #include "Hardware/HardwareModel.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,12 @@ inline constexpr const char *ArchSourceOptionKey = "warplint.ArchSource";
 /// target (TargetSelection::findingNote), empty for none.
 inline constexpr const char *ArchNoteOptionKey = "warplint.ArchNote";
 
+/// Set by the standalone binary only: an #include the preprocessor cannot
+/// resolve is skipped instead of ending the parse, and recorded, so that the
+/// rest of the file is analysed and the binary names the header in one line
+/// (docs/compatibility.md). clang-tidy keeps clang's fatal error.
+inline constexpr const char *RecoverMissingIncludesOptionKey =
+    "warplint.RecoverMissingIncludes";
 /// Global option: findings below this priority (high, medium, low) are not
 /// reported, in either front end. .warplint.yaml's `min-priority`.
 inline constexpr const char *MinPriorityOptionKey = "warplint.MinPriority";
@@ -85,12 +92,22 @@ public:
   /// translation unit's analysis context. Final, so that no check can forget
   /// to release it.
   void onEndOfTranslationUnit() final;
+  /// Records unresolved #includes when the binary asks for it (a check that
+  /// overrides this calls it first).
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
 
 protected:
   /// The analysis of the translation unit \p Ctx belongs to, shared with every
   /// other check: each fact is computed once per file. Valid until the end of
   /// the translation unit.
   AnalysisContext &analysis(clang::ASTContext &Ctx);
+  /// Whether \p FD may be analysed: false when its own code has a compiler
+  /// error (it is then counted as not analysed; docs/compatibility.md).
+  bool admit(const clang::FunctionDecl &FD, clang::ASTContext &Ctx) {
+    return analysis(Ctx).admit(FD);
+  }
   /// End-of-file work of a check that reports after seeing the whole file.
   virtual void onEndOfFile() {}
 
@@ -111,7 +128,19 @@ private:
   mutable const hw::HardwareModel *CachedTarget = nullptr;
   std::optional<Priority> MinPriority;
   std::string ModelOverride; ///< Empty, or a file that loaded without error.
+  bool RecoverMissingIncludes = false;
+  /// Findings emitted per (file, line) in this translation unit, and where
+  /// the ones beyond MaxFindingsPerLine were dropped (emit()).
+  std::map<std::pair<unsigned, unsigned>, unsigned> PerLine;
+  std::map<std::pair<unsigned, unsigned>, std::pair<clang::SourceLocation, unsigned>>
+      DroppedPerLine;
 };
+
+/// Findings of one check on one source line that are emitted as they are;
+/// beyond it they become one "N more" warning. Generated code can put
+/// thousands of accesses on one line, and clang-tidy's NOLINT scan re-reads
+/// the line for every diagnostic (8,000 findings on one line took 10.7 s).
+inline constexpr unsigned MaxFindingsPerLine = 16;
 
 /// Records the confidence of each emitted warning, keyed by check, file and
 /// offset; the standalone binary reads it back (clang diagnostics have no field

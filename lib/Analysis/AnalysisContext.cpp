@@ -1,6 +1,7 @@
 //===- AnalysisContext.cpp - Owner of one translation unit's analysis -----===//
 #include "Analysis/AnalysisContext.h"
 
+#include "Analysis/LaunchLimits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -23,12 +24,15 @@ static bool PrintStatistics = false;
 void AnalysisContext::setPrintStatistics(bool On) { PrintStatistics = On; }
 
 AnalysisContext::~AnalysisContext() {
-  if (!PrintStatistics)
-    return;
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Main;
   if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
     Main = FE->getName();
+  if (!Main.empty())
+    publishCoverage(Main, Coverage.summary());
+  // A context that only admitted functions (Coverage) ran no analysis.
+  if (!PrintStatistics || Stats.Requests == 0)
+    return;
   llvm::errs() << "warplint: analysis of " << Main << " (" << Target.Name
                << "): launch index built " << Stats.LaunchIndexBuilds
                << ", launches folded " << Stats.LaunchFolds
@@ -41,6 +45,10 @@ AnalysisContext::~AnalysisContext() {
                << ", FP64 scans " << Stats.FP64Scans
                << ", value flows " << Stats.ValueFlows
                << ", requests " << Stats.Requests << "\n";
+}
+
+bool AnalysisContext::admit(const FunctionDecl &F) {
+  return Coverage.admit(F, Ctx.getSourceManager());
 }
 
 const LaunchBlock &
@@ -77,11 +85,18 @@ AnalysisContext::shapes(const FunctionDecl &Kernel,
   ++Stats.Requests;
   auto Key = std::make_tuple(Kernel.getCanonicalDecl(), Default1D, Default2D);
   auto It = ShapeCache.find(Key);
-  if (It == ShapeCache.end())
-    It = ShapeCache
-             .emplace(Key,
-                      launchIndex().shapesFor(Kernel, Default1D, Default2D))
-             .first;
+  if (It == ShapeCache.end()) {
+    std::vector<KernelShape> All =
+        launchIndex().shapesFor(Kernel, Default1D, Default2D);
+    // A block the target cannot launch is never evaluated thread by thread
+    // (k<<<1, -32>>> is 4,294,967,264 threads): the block-size check reports
+    // the launch; the kernel's accesses are judged by its other launches.
+    llvm::erase_if(All, [&](const KernelShape &S) {
+      const auto &D = S.Shape.BlockDim;
+      return impossibleBlock({D[0], D[1], D[2]}, Target).has_value();
+    });
+    It = ShapeCache.emplace(Key, std::move(All)).first;
+  }
   return It->second;
 }
 

@@ -16,6 +16,7 @@
 #ifndef WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 #define WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 
+#include "Analysis/Coverage.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/DoublePrecision.h"
 #include "Analysis/KernelAccesses.h"
@@ -114,6 +115,9 @@ public:
   /// What executes in FP64 in the device function \p F, and why.
   llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
 
+  /// Whether the checks may analyse \p F: false when its own code has a
+  /// compiler error (it is then reported as not analysed). Decided once.
+  bool admit(const clang::FunctionDecl &F);
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
   void printLaunches(llvm::raw_ostream &OS);
@@ -145,6 +149,7 @@ private:
   MutationCache Mutations;
   std::unique_ptr<LaunchIndex> Launches;
   AnalysisStats Stats;
+  CoverageRecorder Coverage;
 
   // Every cache is node-stable (std::map, or a DenseMap of owning pointers):
   // results are handed out by reference or ArrayRef for the rest of the file,

@@ -3,6 +3,7 @@
 
 #include "Analysis/DivergenceSources.h"
 #include "Analysis/GuardPatterns.h"
+#include "Analysis/WalkBudget.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -237,6 +238,9 @@ void Walker::visitJump(const Stmt *S, FnState &F) {
 void Walker::visit(const Stmt *S, FnState &F) {
   if (!S)
     return;
+  WalkDepth Nesting(VisitDepth);
+  if (Nesting.exceeded())
+    return noteTooComplex(Ctx, *S, "divergence");
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     visitCompound(CS, F);
     return;

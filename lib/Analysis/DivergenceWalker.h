@@ -195,6 +195,7 @@ private:
   std::vector<Jump> Jumps;
   bool Reporting = false;
   unsigned CallDepth = 0;
+  unsigned VisitDepth = 0; ///< Nesting of visit() (WalkBudget.h).
 };
 
 } // namespace divergence

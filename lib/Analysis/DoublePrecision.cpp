@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/DoublePrecision.h"
 
+#include "Analysis/WalkBudget.h"
 #include "Frontend/ConstantValue.h"
 #include "Frontend/MutationCache.h"
 #include "clang/AST/ASTContext.h"
@@ -599,6 +600,12 @@ std::vector<FP64Site> DoublePrecisionScan::run() {
 
 std::vector<FP64Site> findFP64Sites(const FunctionDecl &FD, ASTContext &Ctx,
                                     MutationCache &Mutations) {
+  // clang's ParentMap, which the scan needs, is built recursively: a body
+  // nested deeper than the walk budget is not scanned at all.
+  if (nestingExceeds(FD.getBody(), MaxWalkDepth)) {
+    noteTooComplex(Ctx, *FD.getBody(), "FP64 scan");
+    return {};
+  }
   return DoublePrecisionScan(FD, Ctx, Mutations).run();
 }
 

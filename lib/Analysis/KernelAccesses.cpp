@@ -2,6 +2,7 @@
 #include "Analysis/KernelAccesses.h"
 
 #include "Analysis/AccessAddress.h"
+#include "Analysis/WalkBudget.h"
 
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/LoopInduction.h"
@@ -273,11 +274,15 @@ public:
   }
 
 private:
+  unsigned Depth = 0; ///< Nesting of stmt()/expr() (WalkBudget.h).
   // ----- statements: track the guard (conjunction of enclosing conditions)
   // -----
   void stmt(const Stmt *S, const sym::Expr *G) {
     if (!S)
       return;
+    WalkDepth Nesting(Depth);
+    if (Nesting.exceeded())
+      return noteTooComplex(Ctx, *S, "memory accesses");
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         stmt(Child, G);
@@ -416,6 +421,9 @@ private:
   void expr(const Expr *E, const sym::Expr *G, Role R) {
     if (!E)
       return;
+    WalkDepth Nesting(Depth);
+    if (Nesting.exceeded())
+      return noteTooComplex(Ctx, *E, "memory accesses");
     E = E->IgnoreParens();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->isAssignmentOp()) {

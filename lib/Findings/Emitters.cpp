@@ -76,9 +76,9 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << E.File;
     if (E.Line)
       OS << ":" << E.Line << ":" << E.Column;
-    OS << ": error: " << E.Message << "\n";
-    if (ShowSnippets)
-      printSnippet(OS, SourcePos{E.File, E.Line, E.Column, 0});
+    // One line per file (docs/compatibility.md): the summary names the first
+    // error; --verbose prints every one.
+    OS << (E.Partial ? ": note: " : ": error: ") << E.Message << "\n";
   }
   for (const Finding &F : Findings) {
     OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
@@ -154,7 +154,21 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     Errors.push_back(llvm::json::Object{{"file", E.File},
                                         {"line", E.Line},
                                         {"column", E.Column},
-                                        {"message", E.Message}});
+                                        {"message", E.Message},
+                                        {"partial", E.Partial}});
+  llvm::json::Array Analyses;
+  for (const FileAnalysis &A : Info.Analyses)
+    Analyses.push_back(llvm::json::Object{
+        {"file", A.File},
+        {"status", A.Status},
+        {"compilerErrors", A.CompilerErrors},
+        {"kernels", A.Kernels},
+        {"kernelsAnalysed", A.KernelsAnalysed},
+        {"deviceFunctions", A.DeviceFunctions},
+        {"deviceFunctionsAnalysed", A.DeviceFunctionsAnalysed},
+        {"notAnalysed", llvm::json::Array(A.NotAnalysed)},
+        {"missingIncludes", llvm::json::Array(A.MissingIncludes)},
+        {"tooComplex", llvm::json::Array(A.TooComplex)}});
   llvm::json::Value Root = llvm::json::Object{
       {"version", 1},
       {"tool", llvm::json::Object{{"name", "warplint"},
@@ -162,6 +176,7 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                                   {"llvmVersion", Info.LlvmVersion}}},
       {"findings", std::move(Arr)},
       {"errors", std::move(Errors)},
+      {"analysis", std::move(Analyses)},
       {"targets", targetsJson(Info)}};
   OS << llvm::formatv("{0:2}", Root) << "\n";
 }
@@ -228,7 +243,7 @@ static llvm::StringRef gitHubCommand(Priority P) {
 void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info) {
   for (const ToolError &E : Info.Errors) {
-    OS << "::error file="
+    OS << (E.Partial ? "::notice file=" : "::error file=")
        << escapeGitHubProperty(relativePath(E.File, Info.SourceRoot));
     if (E.Line)
       OS << ",line=" << E.Line << ",col=" << E.Column;

@@ -32,6 +32,7 @@ struct RunInfo {
   std::vector<ToolError> Errors;      ///< Compiler errors: files not analysed.
   std::vector<std::string> Artifacts; ///< Every file analysed.
   std::vector<TargetRecord> Targets;  ///< Each file's target, input order.
+  std::vector<FileAnalysis> Analyses; ///< Each file's coverage, input order.
   std::string
       DocsBaseUrl; ///< If set, rules get helpUri = DocsBaseUrl + "/<id>.md".
 };

@@ -92,6 +92,25 @@ struct ToolError {
   std::string File;
   unsigned Line = 0, Column = 0;
   std::string Message;
+  /// Compiler errors outside the device code, which was all analysed
+  /// (docs/compatibility.md "Partial analysis"): a note, not an error.
+  bool Partial = false;
+};
+
+/// What the analysis of one file covered (the JSON "analysis" array).
+struct FileAnalysis {
+  std::string File;
+  /// "complete": no compiler error; "partial": compiler errors, every kernel
+  /// and device function analysed; "incomplete": some not analysed, or
+  /// nothing analysed at all.
+  std::string Status;
+  unsigned CompilerErrors = 0;
+  unsigned Kernels = 0, KernelsAnalysed = 0;
+  unsigned DeviceFunctions = 0, DeviceFunctionsAnalysed = 0;
+  std::vector<std::string> NotAnalysed;
+  std::vector<std::string> MissingIncludes; ///< One sentence each.
+  /// "k.cu:12 (memory accesses)": expressions nested too deeply to analyse.
+  std::vector<std::string> TooComplex;
 };
 
 } // namespace warplint

@@ -188,7 +188,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
 
   llvm::json::Array Notifications;
   for (const ToolError &E : Info.Errors) {
-    llvm::json::Object N{{"level", "error"},
+    llvm::json::Object N{{"level", E.Partial ? "note" : "error"},
                          {"message", llvm::json::Object{{"text", E.Message}}}};
     if (E.Line)
       N["locations"] = llvm::json::Array{llvm::json::Object{
@@ -225,7 +225,9 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
            {"SRCROOT", llvm::json::Object{{"uri", fileUri(Info.SourceRoot)}}}}},
       {"invocations",
        llvm::json::Array{llvm::json::Object{
-           {"executionSuccessful", Info.Errors.empty()},
+           {"executionSuccessful",
+            llvm::all_of(Info.Errors,
+                         [](const ToolError &E) { return E.Partial; })},
            {"toolExecutionNotifications", std::move(Notifications)}}}},
       {"results", std::move(Results)},
       {"columnKind", "utf16CodeUnits"}};

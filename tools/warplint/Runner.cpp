@@ -2,12 +2,14 @@
 #include "tools/warplint/Runner.h"
 
 #include "Findings/SourceFiles.h"
+#include "tools/warplint/PartialAnalysis.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <set>
 #include <thread>
 
 namespace warplint {
@@ -97,6 +99,7 @@ public:
     Decision.CheckOptions[ArchOptionKey] = Value(T.Arch);
     Decision.CheckOptions[ArchSourceOptionKey] = Value(T.Description);
     Decision.CheckOptions[ArchNoteOptionKey] = Value(T.findingNote());
+    Decision.CheckOptions[RecoverMissingIncludesOptionKey] = Value("true");
   }
   const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
     return Inner->getGlobalOptions();
@@ -144,8 +147,32 @@ static RunResult runOne(const RunRequest &Req,
                                   /*ApplyAnyFix=*/false,
                                   /*EnableCheckProfile=*/false, "",
                                   /*Quiet=*/true);
+    RunResult One;
     for (const clang::tidy::ClangTidyError &E : Errors)
-      convert(E, Out);
+      convert(E, One);
+    // clang-tidy's own errors (an unmatched NOLINTBEGIN) are not compiler
+    // errors: each stays a line of its own and keeps exit code 3.
+    auto Own = std::stable_partition(
+        One.Errors.begin(), One.Errors.end(), [](const ToolError &E) {
+          return !llvm::StringRef(E.Message).contains(" [clang-tidy-");
+        });
+    std::move(Own, One.Errors.end(), std::back_inserter(Out.Errors));
+    One.Errors.erase(Own, One.Errors.end());
+    std::vector<FunctionRange> Ranges = takeFunctionRanges(File);
+    FileOutcome O =
+        summariseFile(File, One.Errors, takeCoverage(File), Ranges);
+    llvm::erase_if(One.Findings, [&](const Finding &F) {
+      return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
+        return R.contains(F.Pos.File, F.Pos.Line, F.Pos.Column);
+      });
+    });
+    if (O.Summary)
+      Out.Errors.push_back(std::move(*O.Summary));
+    Out.Analyses.push_back(std::move(O.Analysis));
+    std::move(One.Findings.begin(), One.Findings.end(),
+              std::back_inserter(Out.Findings));
+    std::move(One.Errors.begin(), One.Errors.end(),
+              std::back_inserter(Out.CompilerErrors));
   }
   return Out;
 }
@@ -170,7 +197,14 @@ RunResult runChecks(const RunRequest &Req) {
     std::move(R.Findings.begin(), R.Findings.end(),
               std::back_inserter(All.Findings));
     std::move(R.Errors.begin(), R.Errors.end(), std::back_inserter(All.Errors));
+    std::move(R.CompilerErrors.begin(), R.CompilerErrors.end(),
+              std::back_inserter(All.CompilerErrors));
+    std::move(R.Analyses.begin(), R.Analyses.end(),
+              std::back_inserter(All.Analyses));
   }
+  llvm::sort(All.Analyses, [](const FileAnalysis &A, const FileAnalysis &B) {
+    return A.File < B.File;
+  });
   // Deterministic order whatever the thread count: file, line, column, check.
   std::stable_sort(All.Findings.begin(), All.Findings.end(),
                    [](const Finding &A, const Finding &B) {
@@ -179,6 +213,26 @@ RunResult runChecks(const RunRequest &Req) {
                             std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
                                      B.CheckId, B.Message);
                    });
+  // A kernel in a header is analysed once per file that includes it: with the
+  // block of a launch where that file launches it, with an assumed block where
+  // it does not. Where a real launch is known for a location, the verdicts
+  // under an assumed block are dropped (they contradict it: an impossible
+  // "16-way" beside the real 8-way).
+  {
+    auto Assumed = [](const Finding &F) {
+      return llvm::any_of(F.Notes, [](const FindingNote &N) {
+        return llvm::StringRef(N.Message).starts_with(
+            "evaluated for an assumed blockDim");
+      });
+    };
+    std::set<std::tuple<std::string, unsigned, std::string>> Real;
+    for (const Finding &F : All.Findings)
+      if (!Assumed(F))
+        Real.insert({F.Pos.File, F.Pos.Offset, F.CheckId});
+    llvm::erase_if(All.Findings, [&](const Finding &F) {
+      return Assumed(F) && Real.count({F.Pos.File, F.Pos.Offset, F.CheckId});
+    });
+  }
   // Template instantiations can report one source location twice with one
   // message.
   All.Findings.erase(std::unique(All.Findings.begin(), All.Findings.end(),
@@ -189,11 +243,12 @@ RunResult runChecks(const RunRequest &Req) {
                                           A.Message == B.Message;
                                  }),
                      All.Findings.end());
-  std::stable_sort(All.Errors.begin(), All.Errors.end(),
-                   [](const ToolError &A, const ToolError &B) {
-                     return std::tie(A.File, A.Line, A.Column) <
-                            std::tie(B.File, B.Line, B.Column);
-                   });
+  for (std::vector<ToolError> *V : {&All.Errors, &All.CompilerErrors})
+    std::stable_sort(V->begin(), V->end(),
+                     [](const ToolError &A, const ToolError &B) {
+                       return std::tie(A.File, A.Line, A.Column) <
+                              std::tie(B.File, B.Line, B.Column);
+                     });
   return All;
 }
 

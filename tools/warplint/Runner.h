@@ -25,7 +25,13 @@ struct RunRequest {
 /// What the checks found, as warplint's finding model.
 struct RunResult {
   std::vector<Finding> Findings;
+  /// One line per file with compiler errors or missing headers
+  /// (PartialAnalysis).
   std::vector<ToolError> Errors;
+  /// Every compiler error, for --verbose.
+  std::vector<ToolError> CompilerErrors;
+  /// Each file's coverage, by file name.
+  std::vector<FileAnalysis> Analyses;
 };
 
 /// Runs the enabled checks (clang-tidy's machinery: check globs, CheckOptions,

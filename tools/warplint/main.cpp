@@ -8,8 +8,13 @@
 //   2  usage or input error: bad option, unknown --arch, bad configuration
 //      (.clang-tidy, .warplint.yaml, hardware model), bad baseline, missing or
 //      unreadable file, unusable compilation database or CUDA path
-//   3  a source file could not be parsed, or an unmatched NOLINTBEGIN (the
-//      errors are printed)
+//   3  a file was not fully analysed: a kernel or device function has a
+//      compiler error in its own code, or nothing in a file with errors could
+//      be analysed; or an unmatched NOLINTBEGIN (one line per file says it)
+//   4  partial analysis: compiler errors (or headers not found) outside the
+//      device code, and every kernel and device function was analysed; no
+//      finding (findings give 1)
+// Precedence: 2, 3, 1, 4, 0.
 //
 //===----------------------------------------------------------------------===//
 #include "Findings/Baseline.h"
@@ -36,7 +41,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -52,7 +59,8 @@ enum ExitCode {
   ExitClean = 0,
   ExitFindings = 1,
   ExitUsage = 2,
-  ExitSource = 3
+  ExitSource = 3,
+  ExitPartial = 4
 };
 
 cl::OptionCategory Category("warplint options");
@@ -83,7 +91,8 @@ cl::opt<std::string>
 cl::opt<std::string>
     HeaderFilter("header-filter",
                  cl::desc("Regular expression of headers to report findings in "
-                          "(default: main files only)"),
+                          "(default: every header outside system and toolkit "
+                          "directories)"),
                  cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg",
@@ -259,6 +268,9 @@ bool validateConfigFiles(ArrayRef<std::string> Inputs) {
 
 int main(int argc, const char **argv) {
   sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // A crash report starts with what was being analysed: clang's parse
+  // position and the check, function and file (checks/AnalysisTrace.h).
+  EnablePrettyStackTrace();
   // Links checks/WarplintModule.o, whose static object registers the checks.
   [[maybe_unused]] volatile int Anchor = WarplintModuleAnchorSource;
   cl::SetVersionPrinter(printVersion);
@@ -308,7 +320,11 @@ int main(int argc, const char **argv) {
   // Options: clang-tidy's providers, with warplint's defaults underneath.
   tidy::ClangTidyOptions Defaults = tidy::ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,warplint-*";
-  Defaults.HeaderFilterRegex = "";
+  // Kernels in headers are the normal case in CUDA (templates, .cuh kernels):
+  // every header outside system and toolkit directories, as clang-tidy 22's
+  // ".*" default. runChecks reports a header's finding once however many
+  // files include it.
+  Defaults.HeaderFilterRegex = ".*";
   tidy::ClangTidyOptions Overrides;
   if (!Checks.empty())
     Overrides.Checks = Checks;
@@ -598,6 +614,11 @@ int main(int argc, const char **argv) {
   for (const CheckInfo &C : allChecks())
     Info.Rules.push_back(C);
   Info.Errors = Result.Errors;
+  Info.Analyses = Result.Analyses;
+  if (Verbose)
+    for (const ToolError &E : Result.CompilerErrors)
+      errs() << E.File << ":" << E.Line << ":" << E.Column
+             << ": error: " << E.Message << "\n";
   Info.Artifacts = Inputs;
   Info.Targets = std::move(Targets);
 
@@ -661,11 +682,20 @@ int main(int argc, const char **argv) {
     emitGitHubSummary(S, Shown, Info);
   }
 
-  if (!Result.Errors.empty()) {
-    if (Format != "clang")
-      errs() << "warplint: error: " << Result.Errors.size()
-             << " compiler error(s): some code could not be analysed\n";
+  unsigned Incomplete = 0, Partial = 0;
+  for (const ToolError &E : Result.Errors)
+    (E.Partial ? Partial : Incomplete) += 1;
+  if (Format != "clang" && Incomplete)
+    errs() << "warplint: error: " << Incomplete
+           << " file(s) not fully analysed (compiler errors; see the report's "
+              "errors)\n";
+  else if (Format != "clang" && Partial && !Quiet)
+    errs() << "warplint: note: " << Partial
+           << " file(s) analysed partially: compiler errors outside the "
+              "device code\n";
+  if (Incomplete)
     return ExitSource;
-  }
-  return Shown.empty() ? ExitClean : ExitFindings;
+  if (!Shown.empty())
+    return ExitFindings;
+  return Partial ? ExitPartial : ExitClean;
 }

@@ -1,15 +1,53 @@
 /*===- warplint_nvcc_compat.h - What nvcc declares and clang does not ----===*
  *
- * Part of warplint, pre-included in every CUDA parse. nvcc's crt/math_functions.hpp makes
- * min() and max() on integers and floating point available to host code; clang's CUDA
- * headers declare them for device code only, so host code written for nvcc
- * (`int b = min(n, 256);` before a launch) does not parse with clang. These host overloads
- * have nvcc's signatures; device code keeps clang's.
+ * Part of warplint, pre-included in every CUDA parse (docs/compatibility.md). What a
+ * file written for nvcc expects and a clang parse lacks, kept apart from the user's code:
+ *
+ * - nvcc's predefined version macros __CUDACC_VER_MAJOR__/MINOR__/BUILD__ (from the
+ *   toolkit's CUDA_VERSION; BUILD is 0) and the memory-order and scope constants
+ *   __NV_ATOMIC_* and __NV_THREAD_SCOPE_* of nvcc's atomic builtins. __NVCC__ is not
+ *   defined: CCCL and CUTLASS take it to mean nvcc's own builtins and pragmas, which
+ *   clang does not have (-D__NVCC__ on the command line does it anyway);
+ * - min() and max() on integers and floating point for host code: nvcc's
+ *   crt/math_functions.hpp declares them, clang's CUDA headers declare them for device
+ *   code only, so `int b = min(n, 256);` before a launch does not parse. These host
+ *   overloads have nvcc's signatures; device code keeps clang's;
+ * - what CUDA 12 and 13 removed (warplint_removed_apis.h): texture references,
+ *   cudaThread*, the cudaDeviceProp fields CUDA 13 dropped.
+ *
+ * Everything is guarded: a macro the command line defines wins, and
+ * -DWARPLINT_NO_NVCC_COMPAT turns the whole layer off.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WARPLINT_NVCC_COMPAT_H
 #define WARPLINT_NVCC_COMPAT_H
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(WARPLINT_NO_NVCC_COMPAT)
+/* nvcc defines these for every compilation; clang only CUDA_VERSION (from cuda.h). */
+#if !defined(__CUDACC_VER_MAJOR__) && defined(CUDA_VERSION)
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ ((CUDA_VERSION % 1000) / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
+#ifndef __CUDACC__
+#define __CUDACC__
+#endif
+/* The orders and scopes of nvcc's __nv_atomic_* builtins (crt/device_functions.h declares
+ * them as enumerators only when nvcc compiles). Macros with nvcc's values. */
+#ifndef __NV_ATOMIC_RELAXED
+#define __NV_ATOMIC_RELAXED 0
+#define __NV_ATOMIC_CONSUME 1
+#define __NV_ATOMIC_ACQUIRE 2
+#define __NV_ATOMIC_RELEASE 3
+#define __NV_ATOMIC_ACQ_REL 4
+#define __NV_ATOMIC_SEQ_CST 5
+#endif
+#ifndef __NV_THREAD_SCOPE_THREAD
+#define __NV_THREAD_SCOPE_THREAD 0
+#define __NV_THREAD_SCOPE_BLOCK 1
+#define __NV_THREAD_SCOPE_CLUSTER 2
+#define __NV_THREAD_SCOPE_DEVICE 3
+#define __NV_THREAD_SCOPE_SYSTEM 4
+#endif
 #define __WL_MINMAX(T)                                                         \
   static inline __attribute__((host)) T min(const T a, const T b) {           \
     return a < b ? a : b;                                                      \
@@ -50,5 +88,8 @@ static inline __attribute__((host)) double max(const float a, const double b) {
 static inline __attribute__((host)) double max(const double a, const float b) {
   return a > b ? a : b;
 }
+#if !defined(__WARPLINT_CUDA_FALLBACK__)
+#include "warplint_removed_apis.h"
+#endif
 #endif
 #endif /* WARPLINT_NVCC_COMPAT_H */

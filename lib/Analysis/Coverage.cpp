@@ -1,0 +1,199 @@
+//===- Coverage.cpp - Which functions of a file were analysed -------------===//
+#include "Analysis/Coverage.h"
+
+#include "Analysis/FunctionRanges.h"
+#include "Analysis/WalkBudget.h"
+#include "Frontend/FunctionErrors.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+using namespace clang;
+
+namespace warplint {
+
+static std::string normalisedPath(llvm::StringRef File) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
+  auto [It, New] = Decided.try_emplace(&FD, true);
+  if (!New)
+    return It->second;
+  It->second = !hasOwnErrors(FD);
+  const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
+  if (!Pattern)
+    Pattern = &FD;
+  auto [EIt, ENew] = Functions.try_emplace(Pattern->getCanonicalDecl());
+  Entry &E = EIt->second;
+  if (ENew) {
+    E.Kernel = FD.hasAttr<CUDAGlobalAttr>();
+    SourceLocation Loc = SM.getFileLoc(Pattern->getLocation());
+    E.Counted = Loc.isValid() && !SM.isInSystemHeader(Loc);
+    std::string Where;
+    if (E.Counted) {
+      PresumedLoc P = SM.getPresumedLoc(Loc);
+      if (P.isValid())
+        Where = (llvm::sys::path::filename(P.getFilename()) + ":" +
+                 llvm::Twine(P.getLine()))
+                    .str();
+    }
+    E.Name = std::string(E.Kernel ? "kernel '" : "device function '") +
+             FD.getNameAsString() + "'" +
+             (Where.empty() ? "" : " (" + Where + ")");
+    // Where it is, for the binary to match compiler errors against.
+    SourceRange Body = Pattern->getSourceRange();
+    SourceLocation B = SM.getFileLoc(Body.getBegin()),
+                   En = SM.getFileLoc(Body.getEnd());
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    OptionalFileEntryRef In = SM.getFileEntryRefForID(SM.getFileID(B));
+    if (E.Counted && Main && In && SM.getFileID(B) == SM.getFileID(En)) {
+      FunctionRange R;
+      R.Name = E.Name;
+      R.File = normalisedPath(In->getName());
+      R.BeginLine = SM.getSpellingLineNumber(B);
+      R.BeginColumn = SM.getSpellingColumnNumber(B);
+      R.EndLine = SM.getSpellingLineNumber(En);
+      R.EndColumn = SM.getSpellingColumnNumber(En);
+      R.Kernel = E.Kernel;
+      R.Admitted = It->second;
+      publishFunctionRange(Main->getName(), R);
+    }
+  }
+  // One instantiation with an error of its own makes the function "not
+  // analysed": its other instantiations were, but the user has to look.
+  if (!It->second)
+    E.Analysed = false;
+  return It->second;
+}
+
+FileCoverage CoverageRecorder::summary() const {
+  FileCoverage C;
+  for (const auto &[FD, E] : Functions) {
+    if (!E.Counted)
+      continue;
+    (E.Kernel ? C.Kernels : C.DeviceFunctions) += 1;
+    if (E.Analysed)
+      (E.Kernel ? C.KernelsAnalysed : C.DeviceFunctionsAnalysed) += 1;
+    else
+      C.NotAnalysed.push_back(E.Name);
+  }
+  // Deterministic whatever the order the checks asked in.
+  llvm::sort(C.NotAnalysed);
+  return C;
+}
+
+namespace {
+struct Published {
+  FileCoverage Coverage;
+  std::set<MissingInclude> Missing;
+  std::set<std::string> TooComplex;
+  std::vector<FunctionRange> Ranges;
+  bool HasCounts = false;
+};
+std::mutex RegistryMutex;
+llvm::StringMap<Published> &registry() {
+  static llvm::StringMap<Published> R;
+  return R;
+}
+std::string normalised(llvm::StringRef File) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+} // namespace
+
+void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  Published &P = registry()[normalised(MainFile)];
+  // Several contexts can exist for one file only in succession (one per
+  // parse); the last complete one wins.
+  P.Coverage.Kernels = C.Kernels;
+  P.Coverage.KernelsAnalysed = C.KernelsAnalysed;
+  P.Coverage.DeviceFunctions = C.DeviceFunctions;
+  P.Coverage.DeviceFunctionsAnalysed = C.DeviceFunctionsAnalysed;
+  P.Coverage.NotAnalysed = C.NotAnalysed;
+  P.HasCounts = true;
+}
+
+void publishMissingInclude(llvm::StringRef MainFile, const MissingInclude &M) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  registry()[normalised(MainFile)].Missing.insert(M);
+}
+
+void publishFunctionRange(llvm::StringRef MainFile, const FunctionRange &R) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  registry()[normalised(MainFile)].Ranges.push_back(R);
+}
+
+std::vector<FunctionRange> takeFunctionRanges(llvm::StringRef MainFile) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  auto It = registry().find(normalised(MainFile));
+  if (It == registry().end())
+    return {};
+  return std::move(It->second.Ranges);
+}
+
+void publishTooComplex(llvm::StringRef MainFile, llvm::StringRef Where) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  registry()[normalised(MainFile)].TooComplex.insert(Where.str());
+}
+
+bool nestingExceeds(const Stmt *S, unsigned Limit) {
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Work;
+  if (S)
+    Work.push_back({S, 1});
+  while (!Work.empty()) {
+    auto [Cur, Depth] = Work.pop_back_val();
+    if (Depth > Limit)
+      return true;
+    for (const Stmt *Child : Cur->children())
+      if (Child)
+        Work.push_back({Child, Depth + 1});
+  }
+  return false;
+}
+
+void noteTooComplex(const ASTContext &Ctx, const Stmt &S, const char *Walk) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return;
+  std::string Where;
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(S.getBeginLoc()));
+  if (P.isValid())
+    Where = (llvm::sys::path::filename(P.getFilename()) + ":" +
+             llvm::Twine(P.getLine()) + " ")
+                .str();
+  publishTooComplex(Main->getName(), Where + "(" + Walk + ")");
+}
+
+std::optional<FileCoverage> takeCoverage(llvm::StringRef MainFile) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  auto It = registry().find(normalised(MainFile));
+  if (It == registry().end())
+    return std::nullopt;
+  FileCoverage C = std::move(It->second.Coverage);
+  C.MissingIncludes.assign(It->second.Missing.begin(),
+                           It->second.Missing.end());
+  C.TooComplex.assign(It->second.TooComplex.begin(),
+                      It->second.TooComplex.end());
+  registry().erase(It);
+  return C;
+}
+
+} // namespace warplint

@@ -1,0 +1,86 @@
+//===- Coverage.h - Which functions of a file were analysed ------*- C++ -*-===//
+//
+// Part of warplint. After compiler errors warplint still analyses every kernel
+// and device function whose own code parsed (Frontend/FunctionErrors); this
+// records, per translation unit, which ones it analysed and which it skipped,
+// and the headers the preprocessor could not find, so that the standalone
+// binary can say it in one line per file (docs/compatibility.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_COVERAGE_H
+#define WARPLINT_ANALYSIS_COVERAGE_H
+
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
+
+namespace warplint {
+
+/// An #include the preprocessor could not resolve.
+struct MissingInclude {
+  std::string Header;       ///< As spelled: "helper_cuda.h", <GL/glew.h>.
+  std::string IncludedFrom; ///< The file that has the directive.
+  unsigned Line = 0;
+  bool Angled = false;
+  bool operator<(const MissingInclude &O) const {
+    return std::tie(IncludedFrom, Line, Header) <
+           std::tie(O.IncludedFrom, O.Line, O.Header);
+  }
+};
+
+/// What one translation unit's analysis covered. Functions in system headers
+/// (the toolkit, the compatibility layer) are not counted.
+struct FileCoverage {
+  unsigned Kernels = 0, KernelsAnalysed = 0;
+  unsigned DeviceFunctions = 0, DeviceFunctionsAnalysed = 0;
+  /// "kernel 'k' (k.cu:3)" for each function skipped for its own errors.
+  std::vector<std::string> NotAnalysed;
+  std::vector<MissingInclude> MissingIncludes;
+  /// "k.cu:12 (memory accesses)" for each expression nested too deeply to
+  /// analyse (WalkBudget.h).
+  std::vector<std::string> TooComplex;
+};
+
+/// Decides, once per function, whether its own code parsed, and counts what
+/// was analysed. Template instantiations count once, by their pattern.
+class CoverageRecorder {
+public:
+  /// Whether the checks may analyse \p FD: false when its own code has a
+  /// compiler error. Cached.
+  bool admit(const clang::FunctionDecl &FD, const clang::SourceManager &SM);
+  /// The counts so far.
+  FileCoverage summary() const;
+
+private:
+  struct Entry {
+    bool Kernel = false;
+    bool Counted = false; ///< Outside system headers.
+    bool Analysed = true;
+    std::string Name;
+  };
+  std::map<const clang::FunctionDecl *, bool> Decided;
+  /// By pattern: every instantiation of a template is one function.
+  std::map<const clang::FunctionDecl *, Entry> Functions;
+};
+
+/// Adds \p C to what the process knows of \p MainFile (thread-safe: the
+/// standalone binary analyses several files at once).
+void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C);
+/// Records a header \p MainFile's preprocessor could not find.
+void publishMissingInclude(llvm::StringRef MainFile, const MissingInclude &M);
+/// Records an expression of \p MainFile too deeply nested to analyse.
+void publishTooComplex(llvm::StringRef MainFile, llvm::StringRef Where);
+/// Takes what was published for \p MainFile (absolute path), if anything.
+std::optional<FileCoverage> takeCoverage(llvm::StringRef MainFile);
+
+} // namespace warplint
+
+#endif

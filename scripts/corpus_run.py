@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Lints every CUDA file of one or more directories with warplint, one process per file,
+and records per file: clean / findings / partial / failed / crash / timeout, the findings
+per check and priority, kernels analysed, and the wall time. Prints the summary table.
+
+  scripts/corpus_run.py --warplint build/bin/warplint DIR [DIR ...] [-- <compiler args>]
+      [--include-dirs auto] [-j 2] [--timeout 300] [--json out.json]
+
+Status of a file, from warplint's exit code and its JSON report (README "Exit codes"):
+  clean     exit 0
+  findings  exit 1, every kernel and device function analysed
+  partial   exit 4, or exit 1 with compiler errors outside the device code
+  failed    exit 3 (a kernel or device function not analysed, or nothing analysable)
+  crash     killed by a signal, or any other exit code
+  timeout   still running after --timeout seconds
+With --include-dirs auto, every directory of the given trees that holds a header (.h, .cuh,
+.hpp) is passed as -I, so that a corpus without a build system parses as it would in one.
+"""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+CUDA_EXTS = (".cu",)
+HEADER_EXTS = (".h", ".cuh", ".hpp", ".inl")
+
+
+def cuda_files(dirs):
+    out = []
+    for d in dirs:
+        if os.path.isfile(d):
+            out.append(os.path.abspath(d))
+            continue
+        for root, subdirs, files in os.walk(d):
+            subdirs[:] = sorted(s for s in subdirs if not s.startswith("."))
+            out.extend(os.path.abspath(os.path.join(root, f)) for f in sorted(files)
+                       if f.endswith(CUDA_EXTS))
+    return out
+
+
+def header_dirs(dirs):
+    out = []
+    for d in dirs:
+        for root, subdirs, files in os.walk(d):
+            subdirs[:] = sorted(s for s in subdirs if not s.startswith("."))
+            if any(f.endswith(HEADER_EXTS) for f in files):
+                out.append(os.path.abspath(root))
+    return out
+
+
+def lint(warplint, path, args, timeout):
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as tmp:
+        report = tmp.name
+    cmd = [warplint, "--quiet", "--format=json", "-o", report, path, "--"] + args
+    start = time.monotonic()
+    rec = {"file": path, "findings": 0, "byCheck": {}, "byPriority": {}}
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              timeout=timeout, cwd=os.path.dirname(path))
+        rc = proc.returncode
+    except subprocess.TimeoutExpired:
+        rec.update(status="timeout", seconds=timeout, exit=None)
+        os.unlink(report)
+        return rec
+    rec["seconds"] = round(time.monotonic() - start, 3)
+    rec["exit"] = rc
+    data = None
+    try:
+        with open(report) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        pass
+    os.unlink(report)
+    analysis = (data or {}).get("analysis", [{}])
+    a = analysis[0] if analysis else {}
+    rec["kernels"] = a.get("kernels", 0)
+    rec["kernelsAnalysed"] = a.get("kernelsAnalysed", 0)
+    rec["compilerErrors"] = a.get("compilerErrors", 0)
+    if data:
+        for f in data.get("findings", []):
+            rec["findings"] += 1
+            rec["byCheck"][f["check"]] = rec["byCheck"].get(f["check"], 0) + 1
+            rec["byPriority"][f["priority"]] = rec["byPriority"].get(f["priority"], 0) + 1
+    if rc == 0:
+        rec["status"] = "clean"
+    elif rc == 1:
+        rec["status"] = "partial" if a.get("status") == "partial" else "findings"
+    elif rc == 4:
+        rec["status"] = "partial"
+    elif rc == 3:
+        rec["status"] = "failed"
+    else:
+        rec["status"] = "crash"
+        rec["stderr"] = proc.stderr.decode("utf-8", "replace")[-2000:]
+    return rec
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("dirs", nargs="+")
+    p.add_argument("--warplint", default="warplint")
+    p.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--timeout", type=int, default=300)
+    p.add_argument("--include-dirs", choices=["none", "auto"], default="none")
+    p.add_argument("--json", help="write every file's record here")
+    opts = p.parse_args(argv)
+
+    # Each file is linted from its own directory (relative includes of a corpus without a
+    # build system resolve from there): the binary's path must not be relative.
+    if os.sep in opts.warplint:
+        opts.warplint = os.path.abspath(opts.warplint)
+    files = cuda_files(opts.dirs)
+    args = list(extra)
+    if opts.include_dirs == "auto":
+        args += ["-I" + d for d in header_dirs([d for d in opts.dirs if os.path.isdir(d)])]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as pool:
+        records = list(pool.map(lambda f: lint(opts.warplint, f, args, opts.timeout), files))
+
+    statuses = ["clean", "findings", "partial", "failed", "crash", "timeout"]
+    count = collections.Counter(r["status"] for r in records)
+    by_check = collections.Counter()
+    by_prio = collections.Counter()
+    for r in records:
+        by_check.update(r["byCheck"])
+        by_prio.update(r["byPriority"])
+    kernels = sum(r.get("kernels", 0) for r in records)
+    analysed = sum(r.get("kernelsAnalysed", 0) for r in records)
+    print("| files | " + " | ".join(statuses) + " | kernels analysed | findings | seconds |")
+    print("|---" * (len(statuses) + 4) + "|")
+    print("| %d | %s | %d of %d | %d | %.1f |" % (
+        len(records), " | ".join(str(count.get(s, 0)) for s in statuses), analysed, kernels,
+        sum(r["findings"] for r in records), sum(r.get("seconds") or 0 for r in records)))
+    print()
+    print("| check | findings |\n|---|---|")
+    for c, n in sorted(by_check.items()):
+        print("| %s | %d |" % (c, n))
+    print()
+    print("| priority | findings |\n|---|---|")
+    for c in ("High", "Medium", "Low"):
+        print("| %s | %d |" % (c, by_prio.get(c, 0)))
+    for r in records:
+        if r["status"] in ("crash", "timeout"):
+            print("%s: %s" % (r["status"], r["file"]), file=sys.stderr)
+    if opts.json:
+        with open(opts.json, "w") as f:
+            json.dump(records, f, indent=1, sort_keys=True)
+    return 1 if count.get("crash") or count.get("timeout") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+//===- PartialAnalysis.cpp - One line per file that did not parse ---------===//
+#include "tools/warplint/PartialAnalysis.h"
+
+#include "Analysis/WalkBudget.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <mutex>
+
+namespace warplint {
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+/// Directory entries one search may visit: a source tree of tens of thousands
+/// of files is searched whole, a home directory is not walked forever.
+static constexpr unsigned SearchBudget = 200000;
+static constexpr unsigned SearchDepth = 10;
+
+/// The directory below \p Root that holds \p Header (which may have
+/// directories of its own: "GL/glew.h"), the shortest path first found; empty
+/// when none within the budget.
+static std::string findIncludeDir(llvm::StringRef Root,
+                                  llvm::StringRef Header) {
+  static std::mutex Mu;
+  static llvm::StringMap<std::string> Cache;
+  std::string Key = (Root + "\n" + Header).str();
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    auto It = Cache.find(Key);
+    if (It != Cache.end())
+      return It->second;
+  }
+  llvm::SmallString<128> Suffix("/");
+  Suffix += Header;
+  path::native(Suffix, path::Style::posix);
+  std::string Found;
+  std::error_code EC;
+  unsigned Visited = 0;
+  for (fs::recursive_directory_iterator I(Root, EC), E; I != E && !EC;
+       I.increment(EC)) {
+    if (++Visited > SearchBudget)
+      break;
+    llvm::StringRef P = I->path();
+    llvm::StringRef Name = path::filename(P);
+    if (I->type() == fs::file_type::directory_file) {
+      if (Name.starts_with(".") || I.level() >= int(SearchDepth))
+        I.no_push();
+      continue;
+    }
+    if (!P.ends_with(Suffix))
+      continue;
+    std::string Dir = P.drop_back(Suffix.size()).str();
+    if (Found.empty() || Dir.size() < Found.size())
+      Found = Dir;
+  }
+  std::lock_guard<std::mutex> Lock(Mu);
+  Cache[Key] = Found;
+  return Found;
+}
+
+std::string describeMissingInclude(const MissingInclude &M) {
+  std::string Spelled = M.Angled ? "<" + M.Header + ">" : "'" + M.Header + "'";
+  std::string Text = Spelled + " not found";
+  if (!M.IncludedFrom.empty())
+    Text += " (included from " + path::filename(M.IncludedFrom).str() + ":" +
+            std::to_string(M.Line) + ")";
+  // Nearest first: the including file's directory, then its parents, then
+  // the current directory.
+  std::vector<std::string> Roots;
+  llvm::SmallString<256> Dir(M.IncludedFrom);
+  fs::make_absolute(Dir);
+  path::remove_filename(Dir);
+  for (unsigned I = 0; I < 4 && !Dir.empty(); ++I) {
+    Roots.push_back(std::string(Dir));
+    llvm::StringRef Parent = path::parent_path(Dir);
+    if (Parent == Dir || Parent.empty() || Parent == "/")
+      break;
+    Dir = Parent;
+  }
+  llvm::SmallString<256> Cwd;
+  if (!fs::current_path(Cwd))
+    Roots.push_back(std::string(Cwd));
+  for (const std::string &R : Roots)
+    if (std::string D = findIncludeDir(R, M.Header); !D.empty())
+      return Text + ": it is in " + D + ": add -I" + D;
+  return Text + " below " + Roots.front() +
+         ": add -I for the directory that holds it, or install what provides "
+         "it";
+}
+
+static std::string absolute(llvm::StringRef F) {
+  llvm::SmallString<256> P(F);
+  fs::make_absolute(P);
+  path::remove_dots(P, true);
+  return std::string(P);
+}
+
+FileOutcome summariseFile(const std::string &File,
+                          const std::vector<ToolError> &Errors,
+                          const std::optional<FileCoverage> &Coverage,
+                          const std::vector<FunctionRange> &Ranges) {
+  FileOutcome Out;
+  FileAnalysis &A = Out.Analysis;
+  A.File = File;
+  A.CompilerErrors = Errors.size();
+  FileCoverage C = Coverage.value_or(FileCoverage());
+  // An admitted function with an error inside it: clang dropped the broken
+  // statement, so the AST looked valid. Not analysed after all.
+  for (const FunctionRange &R : Ranges) {
+    if (!R.Admitted)
+      continue;
+    bool HasError = llvm::any_of(Errors, [&](const ToolError &E) {
+      return R.contains(absolute(E.File), E.Line, E.Column);
+    });
+    if (!HasError || llvm::is_contained(C.NotAnalysed, R.Name))
+      continue;
+    Out.Withdrawn.push_back(R);
+    C.NotAnalysed.push_back(R.Name);
+    unsigned &Analysed = R.Kernel ? C.KernelsAnalysed : C.DeviceFunctionsAnalysed;
+    if (Analysed)
+      --Analysed;
+  }
+  llvm::sort(C.NotAnalysed);
+  A.Kernels = C.Kernels;
+  A.KernelsAnalysed = C.KernelsAnalysed;
+  A.DeviceFunctions = C.DeviceFunctions;
+  A.DeviceFunctionsAnalysed = C.DeviceFunctionsAnalysed;
+  A.NotAnalysed = C.NotAnalysed;
+  for (const MissingInclude &M : C.MissingIncludes)
+    A.MissingIncludes.push_back(describeMissingInclude(M));
+  A.TooComplex = C.TooComplex;
+  if (Errors.empty() && C.MissingIncludes.empty() && C.TooComplex.empty()) {
+    A.Status = "complete";
+    return Out;
+  }
+  unsigned Analysed = A.KernelsAnalysed + A.DeviceFunctionsAnalysed;
+  bool Incomplete = !A.NotAnalysed.empty() || Analysed == 0;
+  A.Status = Incomplete ? "incomplete" : "partial";
+
+  // The one line: where, what first, how many, what was analysed.
+  ToolError S;
+  S.Partial = !Incomplete;
+  std::string Msg;
+  if (!C.MissingIncludes.empty()) {
+    const MissingInclude &M = C.MissingIncludes.front();
+    S.File = M.IncludedFrom.empty() ? File : M.IncludedFrom;
+    S.Line = M.Line;
+    S.Column = 1;
+    Msg = A.MissingIncludes.front();
+    if (C.MissingIncludes.size() > 1)
+      Msg += " (and " + std::to_string(C.MissingIncludes.size() - 1) +
+             " more header" + (C.MissingIncludes.size() > 2 ? "s" : "") + ")";
+  } else if (Errors.empty()) {
+    // Only expressions too deep to analyse.
+    S.File = File;
+    Msg = "not analysed: " + std::to_string(C.TooComplex.size()) +
+          " expression" + (C.TooComplex.size() == 1 ? "" : "s") +
+          " too complex (nested deeper than " +
+          std::to_string(MaxWalkDepth) + "): " + C.TooComplex.front() +
+          (C.TooComplex.size() > 1 ? " and more" : "");
+  } else {
+    const ToolError &First = Errors.front();
+    S.File = First.File.empty() ? File : First.File;
+    S.Line = First.Line;
+    S.Column = First.Column;
+    Msg = First.Message;
+  }
+  if (!Errors.empty())
+    Msg += "; " + std::to_string(Errors.size()) + " compiler error" +
+           (Errors.size() == 1 ? "" : "s");
+  Msg += std::string(Incomplete ? "; not fully analysed: " : "; partial analysis: ") +
+         std::to_string(A.KernelsAnalysed) + " of " +
+         std::to_string(A.Kernels) + " kernel" + (A.Kernels == 1 ? "" : "s") +
+         " and " + std::to_string(A.DeviceFunctionsAnalysed) + " of " +
+         std::to_string(A.DeviceFunctions) + " device function" +
+         (A.DeviceFunctions == 1 ? "" : "s") + " analysed";
+  if (!C.TooComplex.empty() && !Errors.empty())
+    Msg += "; " + std::to_string(C.TooComplex.size()) +
+           " expression(s) too complex to analyse";
+  if (!A.NotAnalysed.empty()) {
+    Msg += "; not analysed (an error in its own code): ";
+    for (size_t I = 0; I < A.NotAnalysed.size() && I < 3; ++I)
+      Msg += (I ? ", " : "") + A.NotAnalysed[I];
+    if (A.NotAnalysed.size() > 3)
+      Msg += " and " + std::to_string(A.NotAnalysed.size() - 3) + " more";
+  }
+  S.Message = std::move(Msg);
+  Out.Summary = std::move(S);
+  return Out;
+}
+
+} // namespace warplint
