@@ -18,6 +18,8 @@
 
 #include "Analysis/Divergence.h"
 #include "Analysis/DoublePrecision.h"
+#include "Analysis/GlobalAccumulators.h"
+#include "Analysis/HostTransfers.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LocalArrays.h"
@@ -51,6 +53,8 @@ struct AnalysisStats {
   unsigned LocalArrayScans = 0;
   unsigned ResourceEstimates = 0;
   unsigned FP64Scans = 0;
+  unsigned HostTransferScans = 0;
+  unsigned AccumulatorScans = 0;
   unsigned Requests = 0; ///< Every request, answered from cache or not.
 };
 
@@ -107,6 +111,13 @@ public:
   const KernelResources &resources(const clang::FunctionDecl &Kernel);
   /// What executes in FP64 in the device function \p F, and why.
   llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
+
+  /// The host-device transfers of the translation unit's host code, with
+  /// their loops, host buffers and round trips (Analysis/HostTransfers).
+  const HostTransfers &hostTransfers();
+  /// The global elements \p Kernel accumulates in memory across a loop.
+  llvm::ArrayRef<GlobalAccumulator>
+  globalAccumulators(const clang::FunctionDecl &Kernel);
 
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
@@ -171,6 +182,9 @@ private:
       LocalArrayCache;
   std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;
   std::map<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
+  std::unique_ptr<HostTransfers> Transfers;
+  std::map<const clang::FunctionDecl *, std::vector<GlobalAccumulator>>
+      AccumulatorCache;
 };
 
 } // namespace warplint
