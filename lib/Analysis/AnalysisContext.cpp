@@ -44,6 +44,8 @@ AnalysisContext::~AnalysisContext() {
                << ", resource estimates " << Stats.ResourceEstimates
                << ", FP64 scans " << Stats.FP64Scans
                << ", value flows " << Stats.ValueFlows
+               << ", host transfer scans " << Stats.HostTransferScans
+               << ", accumulator scans " << Stats.AccumulatorScans
                << ", requests " << Stats.Requests << "\n";
 }
 
@@ -202,6 +204,30 @@ ArrayRef<FP64Site> AnalysisContext::fp64Sites(const FunctionDecl &F) {
   if (It == FP64Cache.end()) {
     ++Stats.FP64Scans;
     It = FP64Cache.try_emplace(&F, findFP64Sites(F, Ctx, Mutations)).first;
+  }
+  return It->second;
+}
+
+const HostTransfers &AnalysisContext::hostTransfers() {
+  ++Stats.Requests;
+  if (!Transfers) {
+    ++Stats.HostTransferScans;
+    Transfers =
+        std::make_unique<HostTransfers>(findHostTransfers(Ctx, Mutations));
+  }
+  return *Transfers;
+}
+
+ArrayRef<GlobalAccumulator>
+AnalysisContext::globalAccumulators(const FunctionDecl &Kernel) {
+  ++Stats.Requests;
+  auto It = AccumulatorCache.find(&Kernel);
+  if (It == AccumulatorCache.end()) {
+    ++Stats.AccumulatorScans;
+    It = AccumulatorCache
+             .try_emplace(&Kernel,
+                          findGlobalAccumulators(Kernel, Ctx, Mutations))
+             .first;
   }
   return It->second;
 }

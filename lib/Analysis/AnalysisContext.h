@@ -19,6 +19,8 @@
 #include "Analysis/Coverage.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/DoublePrecision.h"
+#include "Analysis/GlobalAccumulators.h"
+#include "Analysis/HostTransfers.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LocalArrays.h"
@@ -54,6 +56,8 @@ struct AnalysisStats {
   unsigned ResourceEstimates = 0;
   unsigned FP64Scans = 0;
   unsigned ValueFlows = 0;
+  unsigned HostTransferScans = 0;
+  unsigned AccumulatorScans = 0;
   unsigned Requests = 0; ///< Every request, answered from cache or not.
 };
 
@@ -118,6 +122,13 @@ public:
   /// Whether the checks may analyse \p F: false when its own code has a
   /// compiler error (it is then reported as not analysed). Decided once.
   bool admit(const clang::FunctionDecl &F);
+  /// The host-device transfers of the translation unit's host code, with
+  /// their loops, host buffers and round trips (Analysis/HostTransfers).
+  const HostTransfers &hostTransfers();
+  /// The global elements \p Kernel accumulates in memory across a loop.
+  llvm::ArrayRef<GlobalAccumulator>
+  globalAccumulators(const clang::FunctionDecl &Kernel);
+
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
   void printLaunches(llvm::raw_ostream &OS);
@@ -184,6 +195,9 @@ private:
       LocalArrayCache;
   std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;
   std::map<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
+  std::unique_ptr<HostTransfers> Transfers;
+  std::map<const clang::FunctionDecl *, std::vector<GlobalAccumulator>>
+      AccumulatorCache;
 };
 
 } // namespace warplint

@@ -245,6 +245,16 @@ const std::map<std::string, Setter> &fieldTable() {
          M.Family = L.Scalar;
          return llvm::Error::success();
        }},
+      {"multiprocessors.count",
+       unsignedField(&HardwareModel::Multiprocessors)},
+      {"multiprocessors.product",
+       [](HardwareModel &M, const Leaf &L, llvm::StringRef File,
+          llvm::StringRef Path) -> llvm::Error {
+         if (llvm::Error E = needScalar(L, File, Path))
+           return E;
+         M.MultiprocessorsProduct = L.Scalar;
+         return llvm::Error::success();
+       }},
       {"threads.max_per_block",
        unsignedField(&HardwareModel::MaxThreadsPerBlock)},
       {"threads.max_per_sm", unsignedField(&HardwareModel::MaxThreadsPerSM)},
@@ -427,6 +437,10 @@ llvm::Expected<HardwareModel> parseModel(llvm::StringRef YAML,
     if (!P)
       return P.takeError();
     M = std::move(*P);
+    // A multiprocessor count belongs to a product of one architecture: a
+    // child architecture's parts have their own.
+    M.Multiprocessors = 0;
+    M.MultiprocessorsProduct.clear();
   }
   if (llvm::Error E = apply(M, *Doc, FileName))
     return E;

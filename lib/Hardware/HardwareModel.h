@@ -81,6 +81,14 @@ struct HardwareModel {
   unsigned LineBytes = 128;
   L1Caching GlobalL1Caching = L1Caching::None;
 
+  // The GPU as a whole. Per product, not per architecture: never inherited
+  // from the parent model. 0 when no product of the architecture has a cited
+  // count.
+  unsigned Multiprocessors = 0;
+  /// The product(s) the count is that of, with its source ("H100 80GB HBM3,
+  /// H200 (measured)").
+  std::string MultiprocessorsProduct;
+
   // Arithmetic throughput, results per clock per SM.
   unsigned FP32PerClockPerSM = 0;
   unsigned FP64PerClockPerSM = 0;

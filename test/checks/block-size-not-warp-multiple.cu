@@ -1,4 +1,4 @@
-// RUN: %check_warplint %s
+// RUN: %check_warplint --checks='-*,warplint-block-size-not-warp-multiple' %s
 // Every launch below is a positive (bad_*) or a negative (good_*) case; each warning has a
 // CHECK-MESSAGES line and any other warning fails the test, in both front ends.
 

@@ -61,3 +61,12 @@ __global__ void good_modified_divisor(unsigned *o, unsigned n) {
 }
 
 unsigned host_division(unsigned a, unsigned n) { return a / n + (a & (n - 1)); }
+
+// A loop makes the divisor a power of two: clang's -O3 device IR already turns this
+// modulo into a mask (docs/checks/warplint-integer-division.md), so it is not reported.
+__global__ void good_loop_power_of_two(int *o) {
+  unsigned tid = threadIdx.x;
+  for (unsigned s = 1; s < blockDim.x; s *= 2)
+    if (tid % (2 * s) == 0)
+      o[tid] += o[tid + s];
+}

@@ -1,4 +1,4 @@
-// RUN: %check_warplint %s
+// RUN: %check_warplint --checks='-*,warplint-shared-bank-conflict' %s
 // RUN: %expect_exit 1 %warplint --format=json -checks=-*,warplint-shared-bank-conflict %s -- %cuda_args | FileCheck %s --check-prefix=FIX
 // The padding fix-its: after the macro (TILE_DIM + 1) and on the literal (33).
 // FIX: "replacement": " + 1"

@@ -1,4 +1,4 @@
-// RUN: %check_warplint %s
+// RUN: %check_warplint --checks='-*,warplint-uncoalesced-global-access' %s
 // Positive (bad_*) and negative (good_*) cases side by side; every warning is accounted
 // for, in both front ends. Launches at the end give the block shapes and constant args.
 

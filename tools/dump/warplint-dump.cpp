@@ -12,6 +12,8 @@
 //   warplint-dump --launches | --local-arrays | --values file.cu -- <args>
 //   warplint-dump --resources [--replay=<recording>] file.cu -- <args>
 //   warplint-dump --fp64 file.cu -- <args>
+//   warplint-dump --transfers file.cu -- <args>
+//   warplint-dump --accumulators file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
@@ -48,6 +50,12 @@ static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
 // The launch index: each launch's folded block (lib/Analysis/AnalysisContext).
 static llvm::cl::opt<bool> DumpLaunches("launches", llvm::cl::cat(Cat));
+// Host-device transfers, their loops, host buffers and round trips
+// (lib/Analysis/HostTransfers).
+static llvm::cl::opt<bool> DumpTransfers("transfers", llvm::cl::cat(Cat));
+// Global elements accumulated in memory across a kernel loop
+// (lib/Analysis/GlobalAccumulators).
+static llvm::cl::opt<bool> DumpAccumulators("accumulators", llvm::cl::cat(Cat));
 // Per-thread arrays and their placement (lib/Analysis/LocalArrays).
 static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
 // Reaching definitions and loop inductions per use (lib/Frontend/ValueFlow).
@@ -227,6 +235,16 @@ bool dumpInstructionModes(ASTContext &Ctx, AnalysisContext &AC) {
   }
   if (DumpFP64) {
     dumpFP64(Ctx, AC);
+    return true;
+  }
+  if (DumpAccumulators) {
+    for (const FunctionDecl *FD : deviceFunctionsOf(Ctx))
+      printGlobalAccumulators(llvm::outs(), *FD, AC.globalAccumulators(*FD),
+                              Ctx);
+    return true;
+  }
+  if (DumpTransfers) {
+    printHostTransfers(llvm::outs(), AC.hostTransfers(), Ctx);
     return true;
   }
   if (DumpLocalArrays) {

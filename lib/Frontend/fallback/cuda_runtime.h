@@ -122,6 +122,21 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count
                                size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice);
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                         size_t width, size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height,
+                              cudaMemcpyKind kind, cudaStream_t stream = 0);
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
+                                    size_t count, size_t offset,
+                                    cudaMemcpyKind kind, cudaStream_t stream = 0);
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset = 0,
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags);
+cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);

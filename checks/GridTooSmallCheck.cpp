@@ -1,0 +1,99 @@
+//===- GridTooSmallCheck.cpp ----------------------------------------------===//
+//
+// The guide's rule (modern §10.3, 2.3 §4.4, Medium): "The number of blocks in
+// a grid should be larger than the number of multiprocessors so that all
+// multiprocessors have at least one block to execute." A block runs on one
+// SM, so a grid of G < S blocks leaves S - G SMs without work for the whole
+// launch, whatever the block size.
+//
+// The SM count is a property of the product, not of the architecture: the
+// target model has one only where it is cited (sm_90: 132, measured on an H100
+// 80GB HBM3 and an H200); the Multiprocessors option sets the user's. With
+// neither, nothing is reported: the check cannot know the GPU.
+//
+// Reported: a launch whose grid argument folds to a constant (integer, dim3,
+// a constant or unmodified local, as Analysis/LaunchConfig folds blocks).
+// Not reported: runtime grids; one-block grids (IgnoreSingleBlockGrids).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/GridTooSmallCheck.h"
+
+#include "Analysis/AnalysisContext.h"
+#include "Analysis/LaunchConfig.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+
+GridTooSmallCheck::GridTooSmallCheck(llvm::StringRef Name,
+                                     tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context),
+      Multiprocessors(Options.get("Multiprocessors", 0u)),
+      IgnoreSingleBlockGrids(Options.get("IgnoreSingleBlockGrids", true)) {}
+
+void GridTooSmallCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "Multiprocessors", Multiprocessors);
+  Options.store(Opts, "IgnoreSingleBlockGrids", IgnoreSingleBlockGrids);
+}
+
+void GridTooSmallCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+}
+
+void GridTooSmallCheck::check(const MatchFinder::MatchResult &R) {
+  const auto *Launch = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  ASTContext &Ctx = *R.Context;
+  if (!Launch || !Launch->getConfig() || Launch->getConfig()->getNumArgs() < 2)
+    return;
+  const hw::HardwareModel &M = target(Ctx);
+  unsigned SMs = Multiprocessors ? Multiprocessors : M.Multiprocessors;
+  if (!SMs)
+    return;
+  const Expr *GridArg = Launch->getConfig()->getArg(0);
+  if (GridArg->isValueDependent())
+    return;
+  LaunchBlock Grid =
+      evaluateBlockExpr(*GridArg, Ctx, &analysis(Ctx).mutations());
+  if (!Grid.Shape)
+    return;
+  uint64_t Blocks = Grid.Shape->threads();
+  if (Blocks == 0 || Blocks >= SMs || (IgnoreSingleBlockGrids && Blocks == 1))
+    return;
+  uint64_t Idle = SMs - Blocks;
+  std::string Shape = Grid.Shape->str();
+  Report Rep;
+  Rep.Loc = GridArg->getBeginLoc();
+  Rep.Range = GridArg->getSourceRange();
+  Rep.Conf = Confidence::Likely;
+  Rep.Message =
+      "grid of " +
+      (Shape == std::to_string(Blocks) ? Shape
+                                       : Shape + " = " + std::to_string(Blocks)) +
+      " block" + (Blocks == 1 ? "" : "s") + " on a GPU with " +
+      std::to_string(SMs) + " multiprocessors: " + std::to_string(Idle) +
+      " SMs (" + std::to_string((Idle * 100 + SMs / 2) / SMs) +
+      "%) have no block to run for the whole launch";
+  Rep.Notes.push_back(
+      {Rep.Loc,
+       Multiprocessors
+           ? "the multiprocessor count comes from the check's Multiprocessors "
+             "option"
+           : "the multiprocessor count is that of the " + M.Name +
+                 " products in warplint's model (" + M.MultiprocessorsProduct +
+                 "); set Multiprocessors for another GPU"});
+  if (Grid.FromVar)
+    Rep.Notes.push_back(
+        {Grid.FromVar->getLocation(),
+         "grid size comes from '" + Grid.FromVar->getNameAsString() + "'"});
+  Rep.Notes.push_back(
+      {Rep.Loc, "use at least " + std::to_string(SMs) +
+                    " blocks (smaller blocks or more work items per launch), "
+                    "so that every multiprocessor has a block to execute"});
+  emit(Rep, *R.SourceManager);
+}
+
+} // namespace warplint

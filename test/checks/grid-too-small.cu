@@ -1,0 +1,40 @@
+// RUN: %check_warplint --checks='-*,warplint-grid-too-small' %s
+// Positive (bad_*) and negative (good_*) cases of warplint-grid-too-small at the default
+// target (sm_90: 132 multiprocessors, measured on an H100 80GB HBM3 and an H200).
+// Every warning has a CHECK-MESSAGES line; any other warning fails the test.
+
+#define NI 512
+#define DIM_THREAD_BLOCK_X 32
+#define DIM_THREAD_BLOCK_Y 8
+
+__global__ void kernel(float *a) { a[threadIdx.x] = 1.0f; }
+
+void bad_literal(float *a) {
+  kernel<<<4, 256>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) have no block to run for the whole launch [warplint-grid-too-small]
+}
+
+void bad_polybench_style(float *a) {
+  // PolyBench-ACC: grid = ceil(NI / block) blocks in each dimension.
+  dim3 block(DIM_THREAD_BLOCK_X, DIM_THREAD_BLOCK_Y);
+  dim3 grid((NI + DIM_THREAD_BLOCK_X - 1) / DIM_THREAD_BLOCK_X, 2);
+  kernel<<<grid, block>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 16x2 = 32 blocks on a GPU with 132 multiprocessors: 100 SMs (76%) {{.*}} [warplint-grid-too-small]
+  const int cnBlocks = 3;
+  kernel<<<cnBlocks, 512>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 3 blocks on a GPU with 132 multiprocessors: 129 SMs (98%) {{.*}} [warplint-grid-too-small]
+}
+
+template <int G> void bad_template(float *a) { kernel<<<G, 64>>>(a); }
+// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: grid of 8 blocks on a GPU with 132 multiprocessors: 124 SMs (94%) {{.*}} [warplint-grid-too-small]
+template void bad_template<8>(float *);
+
+void good_large_or_runtime(float *a, int n) {
+  kernel<<<132, 256>>>(a);
+  kernel<<<dim3(64, 64), 256>>>(a);
+  kernel<<<(n + 255) / 256, 256>>>(a);
+  kernel<<<1, 32>>>(a); // one block: a deliberately serial step
+  int grows = 2;
+  grows *= 100;
+  kernel<<<grows, 256>>>(a); // modified: not a constant
+}
