@@ -35,10 +35,14 @@ SOURCES = {
     # bundled header lacks come from include/).
     "shapes13": os.path.join(HERE, "shapes13.cu"),
     "probes13": os.path.join(HERE, "probes13.cu"),
+    # The issue-13 lit test's kernels, measured in the second batch (record_gpu_batch2.sh).
+    "divergent-branch-shapes": os.path.join(ROOT, "test", "checks",
+                                            "divergent-branch-shapes.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {
     "shapes13": ["-isystem", INCLUDE],
+    "divergent-branch-shapes": ["-isystem", INCLUDE],
     "probes13": ["-isystem", INCLUDE, "-include",
                  os.path.join(INCLUDE, "probe_extras.h")],
 }
