@@ -20,10 +20,16 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
   return nullptr;
 }
 
-std::string priorityNoteText(const CheckInfo &Info) {
-  std::string S = Info.PriorityLabel.str() +
-                  " priority: CUDA C++ Best Practices Guide \u00a7" +
-                  Info.ModernSection.str();
+std::string priorityNoteText(const CheckInfo &Info, std::optional<Priority> P) {
+  std::string S =
+      P && *P != Info.Prio
+          ? priorityName(*P).str() + " priority here (the guide ranks the rule " +
+                Info.PriorityLabel.str() +
+                "): CUDA C++ Best Practices Guide \u00a7" +
+                Info.ModernSection.str()
+          : Info.PriorityLabel.str() +
+                " priority: CUDA C++ Best Practices Guide \u00a7" +
+                Info.ModernSection.str();
   if (!Info.G23Section.empty())
     S += " (CUDA 2.3 guide \u00a7" + Info.G23Section.str() + ")";
   return S;

@@ -4,6 +4,7 @@
 
 #include "Findings/Finding.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <optional>
 #include <string>
 
 namespace warplint {
@@ -16,8 +17,11 @@ const CheckInfo *findCheck(llvm::StringRef Id);
 
 /// The note every finding carries so that editors show the guide's priority:
 /// "Medium priority: CUDA C++ Best Practices Guide §10.3 (CUDA 2.3 guide
-/// §4.4)".
-std::string priorityNoteText(const CheckInfo &Info);
+/// §4.4)". A finding whose own priority \p P differs from the rule's (a cheap
+/// divergent branch of a High rule) says both: "Low priority here (the guide
+/// ranks the rule High): CUDA C++ Best Practices Guide §12.1".
+std::string priorityNoteText(const CheckInfo &Info,
+                             std::optional<Priority> P = std::nullopt);
 
 /// Where the check's documentation page lives, relative to the repository root.
 std::string docPath(const CheckInfo &Info);

@@ -19,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/IntegerDivisionCheck.h"
 
+#include "Frontend/ConstantValue.h"
+#include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "checks/DeviceCode.h"
 #include "clang/AST/ASTContext.h"
@@ -58,6 +60,63 @@ static std::string stableDivisor(const Expr *D, const Stmt *Body,
   return "";
 }
 
+static bool isPowerOfTwo(std::optional<double> V, double Min) {
+  if (!V || *V < Min || *V != double(int64_t(*V)))
+    return false;
+  int64_t I = int64_t(*V);
+  return (I & (I - 1)) == 0;
+}
+
+/// For `2 * s`, `s`, `s << 1` where a `for` loop around \p Use starts `s` at a
+/// power of two and multiplies it by one (`s *= 2`, `s <<= 1`): that loop. nvcc
+/// does not carry the fact into the division (nvcc 13 -O3 for sm_90 emits the
+/// full I2F/MUFU.RCP/IMAD.HI sequence for the reduction's `tid % (2 * s)`:
+/// validation/host-checks/results/reduction_modulo_sm90.sass).
+static const ForStmt *
+loopMadePowerOfTwo(const Expr *D, const BinaryOperator &Use,
+                   llvm::ArrayRef<const ForStmt *> Loops, ASTContext &Ctx) {
+  const Expr *E = D->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+    if (B->getOpcode() == BO_Mul) {
+      if (isPowerOfTwo(constantValue(L, Ctx), 1))
+        E = R;
+      else if (isPowerOfTwo(constantValue(R, Ctx), 1))
+        E = L;
+      else
+        return nullptr;
+    } else if (B->getOpcode() == BO_Shl && constantValue(R, Ctx)) {
+      E = L;
+    } else {
+      return nullptr;
+    }
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ForStmt *FS : Loops) {
+    std::optional<ForInduction> I = forInduction(*FS);
+    if (!I || I->Var != V || I->Step.Additive || !I->Init || !FS->getBody())
+      continue;
+    bool Grows =
+        (I->Step.GeometricOp == BO_Mul &&
+         isPowerOfTwo(constantValue(I->Step.Factor, Ctx), 2)) ||
+        (I->Step.GeometricOp == BO_Shl && constantValue(I->Step.Factor, Ctx) &&
+         *constantValue(I->Step.Factor, Ctx) >= 1);
+    if (!Grows || !isPowerOfTwo(constantValue(I->Init, Ctx), 1))
+      continue;
+    SourceRange Body = FS->getBody()->getSourceRange();
+    if (SM.isBeforeInTranslationUnit(Use.getBeginLoc(), Body.getBegin()) ||
+        SM.isBeforeInTranslationUnit(Body.getEnd(), Use.getEndLoc()))
+      continue;
+    return FS;
+  }
+  return nullptr;
+}
+
 void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx) {
   const FunctionDecl *FD = &Fn;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -65,7 +124,12 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
 
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::SmallVector<const BinaryOperator *, 8> Divs, Masks;
+    llvm::SmallVector<const ForStmt *, 4> Loops;
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitForStmt(ForStmt *FS) {
+      Loops.push_back(FS);
+      return true;
+    }
     bool VisitBinaryOperator(BinaryOperator *B) {
       switch (B->getOpcode()) {
       case BO_Div:
@@ -133,6 +197,26 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
                             CharSourceRange::getTokenRange(Ref->getLocation(),
                                                            Ref->getLocation()),
                             std::to_string(W))};
+      report(R, SM);
+      continue;
+    }
+    if (const ForStmt *Loop = loopMadePowerOfTwo(D, *B, F.Loops, Ctx)) {
+      R.Message = "integer " + Op + " by '" + DText +
+                  "', a power of two that the loop makes: " + Replacement +
+                  " does it in one instruction" + Sign +
+                  "; nvcc does not see it and emits a division sequence in "
+                  "the loop";
+      R.Notes.push_back({Loop->getForLoc(),
+                         "the loop starts the counter at a power of two and "
+                         "multiplies it by one each iteration"});
+      if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
+          B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
+          LText.find("...") == std::string::npos)
+        R.Suggestion = {"write '" + LText + " & (" + DText +
+                            " - 1)': the same value for a power of two",
+                        FixItHint::CreateReplacement(
+                            B->getSourceRange(),
+                            "(" + LText + " & (" + DText + " - 1))")};
       report(R, SM);
       continue;
     }

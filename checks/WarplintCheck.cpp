@@ -228,7 +228,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
         << R.Suggestion->second;
   if (Info)
-    diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info)),
+    diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info, R.Prio)),
          DiagnosticIDs::Note);
 }
 

@@ -62,11 +62,24 @@ __global__ void good_modified_divisor(unsigned *o, unsigned n) {
 
 unsigned host_division(unsigned a, unsigned n) { return a / n + (a & (n - 1)); }
 
-// A loop makes the divisor a power of two: clang's -O3 device IR already turns this
-// modulo into a mask (docs/checks/warplint-integer-division.md), so it is not reported.
-__global__ void good_loop_power_of_two(int *o) {
+// A loop makes the divisor a power of two: nvcc 13 -O3 (sm_90) still emits the full
+// division sequence in the loop (validation/host-checks/results/reduction_modulo_sm90.sass),
+// so it is reported, with the mask as the fix.
+__global__ void bad_loop_power_of_two(int *o) {
   unsigned tid = threadIdx.x;
   for (unsigned s = 1; s < blockDim.x; s *= 2)
     if (tid % (2 * s) == 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: integer modulo by '2 * s', a power of two that the loop makes: '& (2 * s - 1)' does it in one instruction; nvcc does not see it and emits a division sequence in the loop [warplint-integer-division]
       o[tid] += o[tid + s];
+}
+
+// The counter starts at 3 or steps additively: not a power of two, not reported.
+__global__ void good_loop_not_power_of_two(int *o) {
+  unsigned tid = threadIdx.x;
+  for (unsigned s = 3; s < blockDim.x; s *= 2)
+    if (tid % (2 * s) == 0)
+      o[tid] += 1;
+  for (unsigned s = 1; s < blockDim.x; s += 2)
+    if (tid % s == 0)
+      o[tid] += 1;
 }

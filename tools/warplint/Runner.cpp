@@ -68,7 +68,7 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
                .value_or(Info->DefaultConfidence);
   F.Prio = lookupPriority(F.CheckId, M.FilePath, M.FileOffset)
                .value_or(Info->Prio);
-  std::string PriorityNote = priorityNoteText(*Info);
+  std::string PriorityNote = priorityNoteText(*Info, F.Prio);
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
     // The priority note exists for editors; structured output has the field.
     if (N.Message == PriorityNote) {
