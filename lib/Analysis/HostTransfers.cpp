@@ -527,7 +527,12 @@ HostBuffer resolve(const ValueDecl *D, const Collector &C, unsigned Depth = 0) {
         B.How = E.How;
         return B;
       }
-  if (!T->isPointerType()) {
+  // An array of pointers (`int *h[STREAMS]`, each element from cudaHostAlloc):
+  // the buffer is what its elements point to, known from the values given to
+  // them, as for a pointer variable; the array's own storage is not copied.
+  const ArrayType *AT = T->getAsArrayTypeUnsafe();
+  bool PointerArray = AT && AT->getElementType()->isPointerType();
+  if (!T->isPointerType() && !PointerArray) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (isPageableContainer(T)) {
       B.Origin = HostOrigin::Pageable;

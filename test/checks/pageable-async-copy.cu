@@ -86,3 +86,12 @@ void good_synchronous_copy(float *d) {
   cudaMemcpy(d, h, 4096, cudaMemcpyHostToDevice); // blocking by definition
   cudaMemcpyAsync(d, d + 16, 64, cudaMemcpyDeviceToDevice, 0);
 }
+
+// An array of pointers whose elements come from cudaHostAlloc (cuda-samples'
+// simpleMultiCopy): the copied buffer is an element's pinned allocation, not the array.
+int *h_streams[4];
+void good_pointer_array_pinned(int *d, cudaStream_t s) {
+  for (int i = 0; i < 4; ++i)
+    cudaHostAlloc((void **)&h_streams[i], 4096, 0);
+  cudaMemcpyAsync(d, h_streams[0], 4096, cudaMemcpyHostToDevice, s);
+}
