@@ -101,11 +101,9 @@ loopMadePowerOfTwo(const Expr *D, const BinaryOperator &Use,
     std::optional<ForInduction> I = forInduction(*FS);
     if (!I || I->Var != V || I->Step.Additive || !I->Init || !FS->getBody())
       continue;
-    bool Grows =
-        (I->Step.GeometricOp == BO_Mul &&
-         isPowerOfTwo(constantValue(I->Step.Factor, Ctx), 2)) ||
-        (I->Step.GeometricOp == BO_Shl && constantValue(I->Step.Factor, Ctx) &&
-         *constantValue(I->Step.Factor, Ctx) >= 1);
+    std::optional<double> Factor = constantValue(I->Step.Factor, Ctx);
+    bool Grows = (I->Step.GeometricOp == BO_Mul && isPowerOfTwo(Factor, 2)) ||
+                 (I->Step.GeometricOp == BO_Shl && Factor && *Factor >= 1);
     if (!Grows || !isPowerOfTwo(constantValue(I->Init, Ctx), 1))
       continue;
     SourceRange Body = FS->getBody()->getSourceRange();
@@ -181,6 +179,18 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
     std::string Replacement =
         Rem ? "'& (" + DText + " - 1)'" : "a shift by log2(" + DText + ")";
     std::string Sign = Unsigned ? "" : " (for non-negative '" + LText + "')";
+    // The mask fix-it, for an unsigned `%` whose operands are written out
+    // in the file: the same value whenever the divisor is a power of two.
+    auto SuggestMask = [&] {
+      if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
+          B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
+          LText.find("...") == std::string::npos)
+        R.Suggestion = {"write '" + LText + " & (" + DText +
+                            " - 1)': the same value for a power of two",
+                        FixItHint::CreateReplacement(
+                            B->getSourceRange(),
+                            "(" + LText + " & (" + DText + " - 1))")};
+    };
     if (isWarpSize(D)) {
       unsigned W = target(Ctx).WarpSize;
       R.Message = "integer " + Op +
@@ -209,14 +219,7 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
       R.Notes.push_back({Loop->getForLoc(),
                          "the loop starts the counter at a power of two and "
                          "multiplies it by one each iteration"});
-      if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
-          B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
-          LText.find("...") == std::string::npos)
-        R.Suggestion = {"write '" + LText + " & (" + DText +
-                            " - 1)': the same value for a power of two",
-                        FixItHint::CreateReplacement(
-                            B->getSourceRange(),
-                            "(" + LText + " & (" + DText + " - 1))")};
+      SuggestMask();
       report(R, SM);
       continue;
     }
@@ -239,14 +242,7 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
                        "the code masks with '" + DText +
                            " - 1' here, which is right only for a power of "
                            "two"});
-    if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
-        B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
-        LText.find("...") == std::string::npos)
-      R.Suggestion = {"write '" + LText + " & (" + DText +
-                          " - 1)': the same value for a power of two",
-                      FixItHint::CreateReplacement(
-                          B->getSourceRange(),
-                          "(" + LText + " & (" + DText + " - 1))")};
+    SuggestMask();
     report(R, SM);
   }
 }
