@@ -123,6 +123,17 @@ void Walker::push(const Stmt *S, const Expr *Cond, Uniformity U, bool Loop,
   Stack.push_back(C);
 }
 
+void Walker::visitGuarded(const Stmt *S, const Expr *Cond, Uniformity U,
+                          bool LoopOrSwitch, const Stmt *Body, FnState &F) {
+  push(S, Cond, U, LoopOrSwitch);
+  uint64_t Since = F.Clock;
+  VarLevels Before = F.Var;
+  visit(Body, F);
+  joinInto(F.Var, Before);
+  Stack.pop_back();
+  syncJoin(F, Since, U, S);
+}
+
 void Walker::assign(const Expr *LHS, const Level &RHS, FnState &F,
                     const Expr *Value) {
   const VarDecl *V = assignedLocal(LHS);
@@ -330,13 +341,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
       record(SW, SW->getCond(), BranchKind::Switch, C, Split, F,
              {Cost, Unpred});
     }
-    push(SW, SW->getCond(), U, true);
-    uint64_t Since = F.Clock;
-    VarLevels Before = F.Var;
-    visit(SW->getBody(), F);
-    joinInto(F.Var, Before);
-    Stack.pop_back();
-    syncJoin(F, Since, U, SW);
+    visitGuarded(SW, SW->getCond(), U, /*LoopOrSwitch=*/true, SW->getBody(), F);
     return;
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
@@ -380,13 +385,8 @@ void Walker::visit(const Stmt *S, FnState &F) {
       if (Reporting && U == Uniformity::LaneVarying && (Unpred || Cost > 7))
         record(BO, BO->getLHS(), BranchKind::ShortCircuit, C, Split, F,
                {Cost, Unpred});
-      push(BO, BO->getLHS(), U, false);
-      uint64_t Since = F.Clock;
-      VarLevels Before = F.Var;
-      visit(BO->getRHS(), F);
-      joinInto(F.Var, Before);
-      Stack.pop_back();
-      syncJoin(F, Since, U, BO);
+      visitGuarded(BO, BO->getLHS(), U, /*LoopOrSwitch=*/false, BO->getRHS(),
+                   F);
       return;
     }
   }

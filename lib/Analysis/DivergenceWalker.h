@@ -155,6 +155,13 @@ private:
   const clang::Expr *innermostCond(size_t From, sym::Uniformity AtLeast) const;
   void push(const clang::Stmt *S, const clang::Expr *Cond, sym::Uniformity U,
             bool Loop, uint64_t Since = 0);
+  /// Visits \p Body, which runs only where \p Cond (of level \p U) lets it (a
+  /// switch's cases, the right operand of && and ||): under \p S on the
+  /// control stack, the variables it assigns joined with their values before
+  /// it, and their sync dependence on \p U where the lanes meet again.
+  void visitGuarded(const clang::Stmt *S, const clang::Expr *Cond,
+                    sym::Uniformity U, bool LoopOrSwitch,
+                    const clang::Stmt *Body, FnState &F);
   void assign(const clang::Expr *LHS, const Level &RHS, FnState &F,
               const clang::Expr *Value = nullptr);
   void noteStore(const clang::Expr *LHS);
