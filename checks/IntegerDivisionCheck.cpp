@@ -27,6 +27,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -61,10 +62,8 @@ static std::string stableDivisor(const Expr *D, const Stmt *Body,
 }
 
 static bool isPowerOfTwo(std::optional<double> V, double Min) {
-  if (!V || *V < Min || *V != double(int64_t(*V)))
-    return false;
-  int64_t I = int64_t(*V);
-  return (I & (I - 1)) == 0;
+  return V && *V >= Min && *V == double(int64_t(*V)) &&
+         llvm::isPowerOf2_64(uint64_t(*V));
 }
 
 /// For `2 * s`, `s`, `s << 1` where a `for` loop around \p Use starts `s` at a
