@@ -63,6 +63,7 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
     if (E.Counted && Main && In && SM.getFileID(B) == SM.getFileID(En)) {
       FunctionRange R;
       R.Name = E.Name;
+      R.Identifier = FD.getNameAsString();
       R.File = normalisedPath(In->getName());
       R.BeginLine = SM.getSpellingLineNumber(B);
       R.BeginColumn = SM.getSpellingColumnNumber(B);

@@ -21,6 +21,7 @@ namespace warplint {
 /// One kernel or device function definition, as lines and columns.
 struct FunctionRange {
   std::string Name; ///< "kernel 'k' (k.cu:3)", as Coverage names it.
+  std::string Identifier; ///< "k".
   std::string File; ///< Absolute.
   unsigned BeginLine = 0, BeginColumn = 0, EndLine = 0, EndColumn = 0;
   bool Kernel = false;

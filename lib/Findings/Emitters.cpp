@@ -102,7 +102,57 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       if (ShowSnippets)
         printSnippet(OS, F.Pos);
     }
+    if (F.Measured)
+      OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
+         << ": note: measured on the GPU: " << verdictName(F.Measured->V)
+         << ": " << F.Measured->Summary << "\n";
   }
+  if (Info.Confirm) {
+    const ConfirmSummary &C = *Info.Confirm;
+    for (const UnflaggedLine &U : C.Unflagged)
+      OS << U.File << ":" << U.Line << ":1: remark: measured hot line with no "
+         << "finding (" << U.Kind << "): " << U.Summary << " [warplint-confirm]\n";
+    OS << "warplint: confirm: " << C.Confirmed << " confirmed, " << C.Refuted
+       << " refuted, " << C.NotExercised << " not exercised, "
+       << C.Inconclusive << " inconclusive, " << C.NotMeasured
+       << " not measurable; " << C.Unflagged.size()
+       << " hot line(s) not flagged; " << C.KernelsProfiled
+       << " launch(es) profiled" << (C.Device.empty() ? "" : " on " + C.Device)
+       << "\n";
+  }
+}
+
+llvm::json::Object measurementJson(const Measurement &M) {
+  llvm::json::Object Values;
+  for (const MeasuredValue &V : M.Values)
+    Values[V.Name] = V.Value;
+  return llvm::json::Object{{"verdict", verdictName(M.V)},
+                            {"summary", M.Summary},
+                            {"values", std::move(Values)},
+                            {"kernels", llvm::json::Array(M.Kernels)}};
+}
+
+llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info) {
+  llvm::json::Array Unflagged;
+  for (const UnflaggedLine &U : C.Unflagged)
+    Unflagged.push_back(llvm::json::Object{
+        {"file", U.File},
+        {"relativeFile", relativePath(U.File, Info.SourceRoot)},
+        {"line", U.Line},
+        {"kind", U.Kind},
+        {"summary", U.Summary},
+        {"kernels", llvm::json::Array(U.Kernels)}});
+  return llvm::json::Object{
+      {"device", C.Device},
+      {"ncuVersion", C.NcuVersion},
+      {"command", C.Command},
+      {"launchesProfiled", C.KernelsProfiled},
+      {"counts", llvm::json::Object{{"confirmed", C.Confirmed},
+                                    {"refuted", C.Refuted},
+                                    {"notExercised", C.NotExercised},
+                                    {"inconclusive", C.Inconclusive},
+                                    {"notMeasured", C.NotMeasured}}},
+      {"unflagged", std::move(Unflagged)}};
 }
 
 static llvm::json::Value fixToJson(const FixIt &X) {
@@ -111,6 +161,17 @@ static llvm::json::Value fixToJson(const FixIt &X) {
       {"length", X.Length},   {"replacement", X.Replacement},
       {"line", X.Line},       {"column", X.Column},
       {"endLine", X.EndLine}, {"endColumn", X.EndColumn}};
+}
+
+static llvm::json::Array functionsJson(const FileAnalysis &A) {
+  llvm::json::Array Out;
+  for (const FunctionSpan &S : A.Functions)
+    Out.push_back(llvm::json::Object{{"name", S.Name},
+                                     {"kind", S.Kernel ? "kernel" : "device"},
+                                     {"file", S.File},
+                                     {"line", S.BeginLine},
+                                     {"endLine", S.EndLine}});
+  return Out;
 }
 
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
@@ -132,7 +193,7 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     llvm::json::Array Fixes;
     for (const FixIt &X : F.Fixes)
       Fixes.push_back(fixToJson(X));
-    Arr.push_back(llvm::json::Object{
+    llvm::json::Object Obj{
         {"check", F.CheckId},
         {"priority", priorityName(F.Prio)},
         {"guide", llvm::json::Object{{"modern", F.ModernSection},
@@ -147,7 +208,10 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"message", F.Message},
         {"notes", std::move(Notes)},
         {"fixes", std::move(Fixes)},
-        {"fingerprint", Prints[I]}});
+        {"fingerprint", Prints[I]}};
+    if (F.Measured)
+      Obj["measured"] = measurementJson(*F.Measured);
+    Arr.push_back(std::move(Obj));
   }
   llvm::json::Array Errors;
   for (const ToolError &E : Info.Errors)
@@ -168,7 +232,8 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"deviceFunctionsAnalysed", A.DeviceFunctionsAnalysed},
         {"notAnalysed", llvm::json::Array(A.NotAnalysed)},
         {"missingIncludes", llvm::json::Array(A.MissingIncludes)},
-        {"tooComplex", llvm::json::Array(A.TooComplex)}});
+        {"tooComplex", llvm::json::Array(A.TooComplex)},
+        {"functions", functionsJson(A)}});
   llvm::json::Value Root = llvm::json::Object{
       {"version", 1},
       {"tool", llvm::json::Object{{"name", "warplint"},
@@ -178,6 +243,8 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       {"errors", std::move(Errors)},
       {"analysis", std::move(Analyses)},
       {"targets", targetsJson(Info)}};
+  if (Info.Confirm)
+    (*Root.getAsObject())["confirm"] = confirmJson(*Info.Confirm, Info);
   OS << llvm::formatv("{0:2}", Root) << "\n";
 }
 

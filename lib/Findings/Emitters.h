@@ -6,6 +6,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,14 @@ struct RunInfo {
   std::vector<FileAnalysis> Analyses; ///< Each file's coverage, input order.
   std::string
       DocsBaseUrl; ///< If set, rules get helpUri = DocsBaseUrl + "/<id>.md".
+  /// Set by --confirm: what the GPU measured beyond the findings.
+  std::optional<ConfirmSummary> Confirm;
 };
+
+/// A finding's measurement as JSON (the JSON and SARIF emitters).
+llvm::json::Object measurementJson(const Measurement &M);
+/// The --confirm run as JSON: counts, device, unflagged hot lines.
+llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info);
 
 /// clang-style text: "file:line:col: warning: message [check]", the source line
 /// with a caret, then the notes; what clang-tidy prints, so editors parse it

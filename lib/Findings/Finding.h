@@ -7,6 +7,7 @@
 #ifndef WARPLINT_FINDINGS_FINDING_H
 #define WARPLINT_FINDINGS_FINDING_H
 
+#include "Findings/Measurement.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -85,6 +86,8 @@ struct Finding {
   std::string PriorityNote;
   bool IsCompilerError =
       false; ///< A clang error: the file could not be analysed.
+  /// What the GPU measured at this line (--confirm); nullopt otherwise.
+  std::optional<Measurement> Measured;
 };
 
 /// A compiler error or other problem that prevented analysing a file.
@@ -95,6 +98,14 @@ struct ToolError {
   /// Compiler errors outside the device code, which was all analysed
   /// (docs/compatibility.md "Partial analysis"): a note, not an error.
   bool Partial = false;
+};
+
+/// Where one kernel or device function of a file is defined.
+struct FunctionSpan {
+  std::string Name; ///< The identifier: "reduce".
+  bool Kernel = false;
+  std::string File; ///< Absolute.
+  unsigned BeginLine = 0, EndLine = 0;
 };
 
 /// What the analysis of one file covered (the JSON "analysis" array).
@@ -111,6 +122,9 @@ struct FileAnalysis {
   std::vector<std::string> MissingIncludes; ///< One sentence each.
   /// "k.cu:12 (memory accesses)": expressions nested too deeply to analyse.
   std::vector<std::string> TooComplex;
+  /// Every kernel and device function of the file and of the headers it
+  /// includes (outside system headers), in source order.
+  std::vector<FunctionSpan> Functions;
 };
 
 } // namespace warplint

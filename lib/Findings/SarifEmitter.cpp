@@ -168,6 +168,8 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"properties",
          llvm::json::Object{{"priority", priorityName(F.Prio)},
                             {"confidence", confidenceName(F.Conf)}}}};
+    if (F.Measured)
+      (*R.getObject("properties"))["measured"] = measurementJson(*F.Measured);
     auto It = RuleIndex.find(F.CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;
@@ -237,6 +239,11 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   // tool-specific run data to (§3.8).
   if (!Info.Targets.empty())
     Run["properties"] = llvm::json::Object{{"targets", targetsJson(Info)}};
+  if (Info.Confirm) {
+    if (!Run.getObject("properties"))
+      Run["properties"] = llvm::json::Object{};
+    (*Run.getObject("properties"))["confirm"] = confirmJson(*Info.Confirm, Info);
+  }
   llvm::json::Value Root = llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},

@@ -7,7 +7,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <mutex>
+#include <tuple>
 
 namespace warplint {
 
@@ -132,6 +134,21 @@ FileOutcome summariseFile(const std::string &File,
   for (const MissingInclude &M : C.MissingIncludes)
     A.MissingIncludes.push_back(describeMissingInclude(M));
   A.TooComplex = C.TooComplex;
+  for (const FunctionRange &R : Ranges)
+    A.Functions.push_back(FunctionSpan{R.Identifier, R.Kernel, R.File,
+                                       R.BeginLine, R.EndLine});
+  llvm::sort(A.Functions, [](const FunctionSpan &X, const FunctionSpan &Y) {
+    return std::tie(X.File, X.BeginLine, X.Name) <
+           std::tie(Y.File, Y.BeginLine, Y.Name);
+  });
+  A.Functions.erase(std::unique(A.Functions.begin(), A.Functions.end(),
+                                [](const FunctionSpan &X,
+                                   const FunctionSpan &Y) {
+                                  return X.File == Y.File &&
+                                         X.BeginLine == Y.BeginLine &&
+                                         X.Name == Y.Name;
+                                }),
+                    A.Functions.end());
   if (Errors.empty() && C.MissingIncludes.empty() && C.TooComplex.empty()) {
     A.Status = "complete";
     return Out;

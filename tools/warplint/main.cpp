@@ -26,6 +26,7 @@
 #include "Hardware/HardwareModel.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
+#include "tools/warplint/Confirm.h"
 #include "tools/warplint/ProjectConfig.h"
 #include "tools/warplint/Runner.h"
 
@@ -60,7 +61,8 @@ enum ExitCode {
   ExitFindings = 1,
   ExitUsage = 2,
   ExitSource = 3,
-  ExitPartial = 4
+  ExitPartial = 4,
+  ExitConfirm = 5
 };
 
 cl::OptionCategory Category("warplint options");
@@ -184,6 +186,72 @@ cl::opt<bool> NoSnippets("no-snippets",
                          cl::desc("clang format: omit source lines and carets"),
                          cl::cat(Category));
 
+cl::OptionCategory ConfirmCategory(
+    "warplint --confirm (measure the findings on the GPU with Nsight Compute)");
+cl::opt<bool> Confirm(
+    "confirm",
+    cl::desc("Run the program under Nsight Compute and attach to each finding "
+             "what the GPU measured at its line (docs/confirm.md)"),
+    cl::cat(ConfirmCategory));
+cl::opt<std::string> ConfirmRun(
+    "confirm-run",
+    cl::desc("Shell command that runs the program (built with -lineinfo); "
+             "default: build the input files with nvcc and run them"),
+    cl::value_desc("command"), cl::cat(ConfirmCategory));
+cl::opt<std::string>
+    ConfirmBuild("confirm-build",
+                 cl::desc("Shell command run first to build the program"),
+                 cl::value_desc("command"), cl::cat(ConfirmCategory));
+cl::opt<std::string> NcuPath("ncu",
+                             cl::desc("Nsight Compute's ncu (default: $NCU, "
+                                      "PATH, the toolkit, /opt/nvidia)"),
+                             cl::value_desc("path"), cl::cat(ConfirmCategory));
+cl::opt<std::string> NcuReport(
+    "ncu-report",
+    cl::desc("Replay a recorded measurement instead of running the program: "
+             "a --confirm-dir directory or a .ncu-rep file (implies --confirm)"),
+    cl::value_desc("path"), cl::cat(ConfirmCategory));
+cl::opt<std::string> ConfirmDir(
+    "confirm-dir",
+    cl::desc("Keep the ncu report and its CSV pages in this directory"),
+    cl::value_desc("dir"), cl::cat(ConfirmCategory));
+cl::opt<unsigned> ConfirmLaunches(
+    "confirm-launches",
+    cl::desc("Kernel launches profiled at most (default 50)"),
+    cl::init(50), cl::cat(ConfirmCategory));
+cl::opt<unsigned> ConfirmTimeout(
+    "confirm-timeout",
+    cl::desc("Seconds the build or the profiled run may take (default 900)"),
+    cl::init(900), cl::cat(ConfirmCategory));
+cl::opt<bool> ConfirmAllLaunches(
+    "confirm-all-launches",
+    cl::desc("Profile every launch (up to --confirm-launches), not only the "
+             "first launch of each kernel"),
+    cl::cat(ConfirmCategory));
+cl::opt<bool> ConfirmAllKernels(
+    "confirm-all-kernels",
+    cl::desc("Profile every kernel, not only those with findings"),
+    cl::cat(ConfirmCategory));
+
+/// The -I, -D, -std and -isystem arguments after "--", for the program
+/// --confirm builds itself.
+std::vector<std::string> nvccArgsAfterDashDash(int Argc, const char **Argv) {
+  std::vector<std::string> Out;
+  int I = 1;
+  while (I < Argc && StringRef(Argv[I]) != "--")
+    ++I;
+  for (++I; I < Argc; ++I) {
+    StringRef A(Argv[I]);
+    if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-std") ||
+        A.starts_with("--std") || A == "-isystem" || A.starts_with("-isystem")) {
+      Out.push_back(A.str());
+      if ((A == "-I" || A == "-D" || A == "-isystem") && I + 1 < Argc)
+        Out.push_back(Argv[++I]);
+    }
+  }
+  return Out;
+}
+
 int usageError(const Twine &Msg) {
   errs() << "warplint: error: " << Msg << "\n";
   return ExitUsage;
@@ -274,7 +342,7 @@ int main(int argc, const char **argv) {
   // Links checks/WarplintModule.o, whose static object registers the checks.
   [[maybe_unused]] volatile int Anchor = WarplintModuleAnchorSource;
   cl::SetVersionPrinter(printVersion);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &ConfirmCategory});
 
   // Everything after "--" is the compile command (clang-tidy's convention).
   std::string FixedErr;
@@ -642,6 +710,31 @@ int main(int argc, const char **argv) {
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";
+  }
+
+  if (Confirm || !NcuReport.empty()) {
+    ConfirmRequest CR;
+    CR.RunCommand = ConfirmRun;
+    CR.BuildCommand = ConfirmBuild;
+    CR.Ncu = NcuPath;
+    if (ParseOpts.Toolkit)
+      CR.CudaPath = ParseOpts.Toolkit->Path;
+    CR.Arch = Info.Targets.empty() ? std::string(DefaultArch)
+                                   : Info.Targets.front().Arch;
+    CR.Inputs = Inputs;
+    CR.NvccArgs = nvccArgsAfterDashDash(argc, argv);
+    CR.KeepDir = ConfirmDir;
+    CR.ReplayFrom = NcuReport;
+    CR.LaunchCount = ConfirmLaunches;
+    CR.TimeoutSeconds = ConfirmTimeout;
+    CR.AllKernels = ConfirmAllKernels;
+    CR.AllLaunches = ConfirmAllLaunches;
+    CR.Quiet = Quiet;
+    if (Error E = runConfirm(CR, Shown, Info)) {
+      errs() << "warplint: error: --confirm: " << toString(std::move(E))
+             << "\n";
+      return ExitConfirm;
+    }
   }
 
   std::error_code EC;

@@ -1,0 +1,446 @@
+//===- NcuReport.cpp - Nsight Compute's source page, parsed ---------------===//
+#include "Findings/NcuReport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+#include <tuple>
+
+namespace warplint {
+
+std::vector<std::string> parseCsvRecord(llvm::StringRef Text, size_t &Pos) {
+  std::vector<std::string> Fields;
+  std::string Cur;
+  bool Quoted = false, AnyField = false;
+  while (Pos < Text.size()) {
+    char C = Text[Pos++];
+    if (Quoted) {
+      if (C == '"') {
+        if (Pos < Text.size() && Text[Pos] == '"') {
+          Cur += '"';
+          ++Pos;
+        } else {
+          Quoted = false;
+        }
+      } else {
+        Cur += C;
+      }
+      continue;
+    }
+    if (C == '"') {
+      Quoted = true;
+      AnyField = true;
+    } else if (C == ',') {
+      Fields.push_back(std::move(Cur));
+      Cur.clear();
+      AnyField = true;
+    } else if (C == '\n') {
+      break;
+    } else if (C != '\r') {
+      Cur += C;
+      AnyField = true;
+    }
+  }
+  if (AnyField)
+    Fields.push_back(std::move(Cur));
+  return Fields;
+}
+
+std::string kernelBaseName(llvm::StringRef Demangled) {
+  llvm::StringRef S = Demangled.trim();
+  // Cut the parameter list: the first '(' outside template brackets.
+  int Depth = 0;
+  size_t Cut = S.size();
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '<')
+      ++Depth;
+    else if (S[I] == '>' && Depth > 0)
+      --Depth;
+    else if (S[I] == '(' && Depth == 0) {
+      Cut = I;
+      break;
+    }
+  }
+  S = S.take_front(Cut).rtrim();
+  // Drop trailing template arguments, then qualifiers and a return type.
+  if (S.ends_with(">")) {
+    int D = 0;
+    for (size_t I = S.size(); I-- > 0;) {
+      if (S[I] == '>')
+        ++D;
+      else if (S[I] == '<' && --D == 0) {
+        S = S.take_front(I).rtrim();
+        break;
+      }
+    }
+  }
+  size_t Colon = S.rfind("::");
+  if (Colon != llvm::StringRef::npos)
+    S = S.drop_front(Colon + 2);
+  size_t Space = S.find_last_of(" *&");
+  if (Space != llvm::StringRef::npos)
+    S = S.drop_front(Space + 1);
+  return S.str();
+}
+
+llvm::StringRef SassInstruction::opcode() const {
+  llvm::StringRef S = llvm::StringRef(Text).trim();
+  if (S.starts_with("@")) // guard predicate: "@P0", "@!PT"
+    S = S.drop_until([](char C) { return C == ' '; }).ltrim();
+  return S.take_until([](char C) { return C == ' ' || C == '.'; });
+}
+
+bool SassInstruction::isFP64() const {
+  llvm::StringRef Op = opcode();
+  if (Op == "DADD" || Op == "DMUL" || Op == "DFMA" || Op == "DSETP" ||
+      Op == "DMNMX" || Op == "DSET")
+    return true;
+  // Conversions to or from double, and the double reciprocal/sqrt seeds.
+  llvm::StringRef S = llvm::StringRef(Text).trim();
+  if (Op == "F2F" || Op == "I2F" || Op == "F2I" || Op == "MUFU" ||
+      Op == "FRND")
+    return S.contains(".F64") || S.contains("64H");
+  return false;
+}
+
+bool SassInstruction::isBranch() const {
+  llvm::StringRef Op = opcode();
+  return Op == "BRA" || Op == "BRX" || Op == "JMP" || Op == "JMX";
+}
+
+double MeasuredSourceLine::instExecuted() const {
+  double S = 0;
+  for (const SassInstruction &I : Insts)
+    S += I.InstExecuted;
+  return S;
+}
+
+double MeasuredSourceLine::threadInstExecuted() const {
+  double S = 0;
+  for (const SassInstruction &I : Insts)
+    S += I.ThreadInstExecuted;
+  return S;
+}
+
+namespace {
+
+/// Column positions of one header row ("Line No","Source","Address",...).
+struct Columns {
+  int Address = -1, Source = -1, Inst = -1, ThreadInst = -1, PredOn = -1,
+      Space = -1, Op = -1, Size = -1, Requests = -1, NWay = -1, Sectors = -1,
+      Ideal = -1, Divergent = -1, Unexecuted = -1;
+  size_t Width = 0;
+};
+
+Columns columnsOf(const std::vector<std::string> &H) {
+  Columns C;
+  C.Width = H.size();
+  for (size_t I = 0; I < H.size(); ++I) {
+    llvm::StringRef N = llvm::StringRef(H[I]).trim();
+    int Idx = static_cast<int>(I);
+    if (N == "Address" && C.Address < 0) {
+      C.Address = Idx;
+      // The instruction text is the "Source" column after "Address".
+      if (I + 1 < H.size())
+        C.Source = Idx + 1;
+    } else if (N == "Instructions Executed")
+      C.Inst = Idx;
+    else if (N == "Thread Instructions Executed")
+      C.ThreadInst = Idx;
+    else if (N == "Predicated-On Thread Instructions Executed")
+      C.PredOn = Idx;
+    else if (N == "Avg. Predicated-On Threads Unexecuted")
+      C.Unexecuted = Idx;
+    else if (N == "Divergent Branches")
+      C.Divergent = Idx;
+    else if (N == "Address Space")
+      C.Space = Idx;
+    else if (N == "Access Operation")
+      C.Op = Idx;
+    else if (N == "Access Size")
+      C.Size = Idx;
+    else if (N == "L1 Tag Requests Global")
+      C.Requests = Idx;
+    else if (N == "L1 Conflicts Shared N-Way")
+      C.NWay = Idx;
+    else if (N == "L2 Theoretical Sectors Global")
+      C.Sectors = Idx;
+    else if (N == "L2 Theoretical Sectors Global Ideal")
+      C.Ideal = Idx;
+  }
+  return C;
+}
+
+double number(const std::vector<std::string> &R, int Col) {
+  if (Col < 0 || static_cast<size_t>(Col) >= R.size())
+    return 0;
+  std::string S;
+  for (char C : R[Col])
+    if (C != ',' && C != ' ')
+      S += C;
+  double V = 0;
+  if (S.empty() || S == "-" || llvm::StringRef(S).getAsDouble(V))
+    return 0;
+  return V;
+}
+
+std::string text(const std::vector<std::string> &R, int Col) {
+  if (Col < 0 || static_cast<size_t>(Col) >= R.size())
+    return "";
+  llvm::StringRef S = llvm::StringRef(R[Col]).trim();
+  return S == "-" ? "" : S.str();
+}
+
+} // namespace
+
+llvm::Expected<NcuSourceReport> parseNcuSourceCsv(llvm::StringRef Text) {
+  NcuSourceReport Out;
+  std::string File;
+  MeasuredKernel *Kernel = nullptr;
+  Columns Cols;
+  bool HaveHeader = false;
+  unsigned Line = 0;
+  unsigned Block = 0;
+  // (block, line, address) already read: ncu repeats a line's instructions.
+  std::set<std::tuple<unsigned, unsigned, uint64_t>> Seen;
+  // Launch blocks per kernel and file, to count launches.
+  std::map<std::pair<std::string, std::string>, unsigned> BlocksPerFile;
+  size_t Pos = 0;
+  unsigned Records = 0;
+  while (Pos < Text.size()) {
+    size_t Start = Pos;
+    llvm::StringRef Rest = Text.substr(Start);
+    if (Rest.starts_with("==")) {
+      // ncu's own messages, when stderr went into the same file.
+      llvm::StringRef L = Rest.take_until([](char C) { return C == '\n'; });
+      Pos = Start + L.size() + 1;
+      size_t Q = L.find("No lineinfo available");
+      if (Q != llvm::StringRef::npos) {
+        llvm::StringRef Fn = L.substr(Q).drop_until([](char C) {
+          return C == '\'';
+        });
+        if (!Fn.empty())
+          Out.WithoutLineInfo.push_back(
+              Fn.drop_front().take_until([](char C) { return C == '\''; })
+                  .str());
+      }
+      continue;
+    }
+    std::vector<std::string> R = parseCsvRecord(Text, Pos);
+    if (++Records > 50'000'000)
+      return llvm::createStringError("ncu source page: too many rows");
+    if (R.empty())
+      continue;
+    llvm::StringRef First = llvm::StringRef(R[0]).trim();
+    if (First == "File Path" || First == "File Name") {
+      File = R.size() > 1 ? R[1] : "";
+      HaveHeader = false;
+      continue;
+    }
+    if (First == "Function Name" || First == "Kernel Name") {
+      std::string Fn = R.size() > 1 ? R[1] : "";
+      auto It = llvm::find_if(Out.Kernels, [&](const MeasuredKernel &K) {
+        return K.Function == Fn;
+      });
+      if (It == Out.Kernels.end()) {
+        Out.Kernels.emplace_back();
+        Out.Kernels.back().Function = Fn;
+        Out.Kernels.back().Name = kernelBaseName(Fn);
+        Kernel = &Out.Kernels.back();
+      } else {
+        Kernel = &*It;
+      }
+      ++Block;
+      unsigned &N = BlocksPerFile[{Fn, File}];
+      ++N;
+      Kernel->Launches = std::max(Kernel->Launches, N);
+      HaveHeader = false;
+      Line = 0;
+      continue;
+    }
+    if (First == "Line No") {
+      Cols = columnsOf(R);
+      HaveHeader = Cols.Address >= 0;
+      continue;
+    }
+    if (!HaveHeader || !Kernel)
+      continue;
+    if (!First.empty()) {
+      unsigned L = 0;
+      if (!First.getAsInteger(10, L))
+        Line = L;
+      continue;
+    }
+    std::string Addr = text(R, Cols.Address);
+    uint64_t A = 0;
+    if (Addr.empty() || Addr == "..." ||
+        llvm::StringRef(Addr).getAsInteger(0, A) || Line == 0)
+      continue;
+    if (!Seen.insert({Block, Line, A}).second)
+      continue;
+    // With --metrics, ncu 2025.3 drops "Divergent Branches" from the header
+    // but still prints it in the rows of instructions that have it.
+    double RowDivergent = number(R, Cols.Divergent);
+    bool RowHasDivergent = Cols.Divergent >= 0;
+    if (R.size() == Cols.Width + 1 && Cols.Divergent < 0 &&
+        Cols.Unexecuted >= 0) {
+      RowDivergent = number(R, Cols.Unexecuted + 1);
+      RowHasDivergent = true;
+      R.erase(R.begin() + Cols.Unexecuted + 1);
+    }
+    MeasuredSourceLine &SL = Kernel->Files[File][Line];
+    SL.Line = Line;
+    auto It = llvm::find_if(SL.Insts, [&](const SassInstruction &I) {
+      return I.Address == A;
+    });
+    if (It == SL.Insts.end()) {
+      SL.Insts.emplace_back();
+      It = std::prev(SL.Insts.end());
+      It->Address = A;
+      It->Text = text(R, Cols.Source);
+      It->AddressSpace = text(R, Cols.Space);
+      It->AccessOp = text(R, Cols.Op);
+      It->AccessSize = number(R, Cols.Size);
+    }
+    double Inst = number(R, Cols.Inst);
+    // Averages (N-way) are weighted by executions when launches are summed.
+    double PrevInst = It->InstExecuted;
+    if (PrevInst + Inst > 0)
+      It->SharedNWay = (It->SharedNWay * PrevInst + number(R, Cols.NWay) * Inst) /
+                       (PrevInst + Inst);
+    It->InstExecuted += Inst;
+    It->ThreadInstExecuted += number(R, Cols.ThreadInst);
+    It->PredOnThreadInstExecuted += number(R, Cols.PredOn);
+    It->L1Requests += number(R, Cols.Requests);
+    It->Sectors += number(R, Cols.Sectors);
+    It->SectorsIdeal += number(R, Cols.Ideal);
+    if (RowHasDivergent) {
+      It->HasBranchTargets = true;
+      It->DivergentTargets += RowDivergent;
+    }
+    Kernel->TotalInstExecuted += Inst;
+  }
+  if (Out.Kernels.empty() && Out.WithoutLineInfo.empty())
+    return llvm::createStringError(
+        "not an Nsight Compute source page (expected the CSV of `ncu --import "
+        "R.ncu-rep --csv --page source --print-source cuda,sass`)");
+  return Out;
+}
+
+double MeasuredLaunch::metric(llvm::StringRef Name, double Default) const {
+  auto It = Metrics.find(Name.str());
+  return It == Metrics.end() ? Default : It->second;
+}
+
+void mergeBranchTargets(NcuSourceReport &Report,
+                        const std::vector<MeasuredLaunch> &Launches) {
+  static const char Metric[] = "smsp__branch_targets_threads_divergent";
+  for (MeasuredKernel &K : Report.Kernels) {
+    std::map<uint64_t, double> ByAddress;
+    bool Recorded = false;
+    for (const MeasuredLaunch &L : Launches) {
+      if (L.Function != K.Function)
+        continue;
+      if (auto It = L.Instances.find(Metric); It != L.Instances.end()) {
+        Recorded = true;
+        for (auto [A, V] : It->second)
+          ByAddress[A] += V;
+      } else if (L.Metrics.count(Metric)) {
+        Recorded = true; // a total of 0 prints no instances
+      }
+    }
+    if (!Recorded)
+      continue;
+    bool FromSource = false;
+    for (auto &[File, Lines] : K.Files)
+      for (auto &[N, Line] : Lines)
+        for (SassInstruction &I : Line.Insts)
+          FromSource |= I.HasBranchTargets;
+    if (FromSource)
+      continue;
+    for (auto &[File, Lines] : K.Files)
+      for (auto &[N, Line] : Lines)
+        for (SassInstruction &I : Line.Insts) {
+          I.HasBranchTargets = true;
+          auto It = ByAddress.find(I.Address);
+          I.DivergentTargets = It == ByAddress.end() ? 0 : It->second;
+        }
+  }
+}
+
+llvm::Expected<std::vector<MeasuredLaunch>>
+parseNcuRawCsv(llvm::StringRef Text) {
+  std::vector<MeasuredLaunch> Out;
+  std::vector<std::string> Header;
+  int KernelCol = -1;
+  size_t Pos = 0;
+  bool UnitsSkipped = false;
+  while (Pos < Text.size()) {
+    if (Text.substr(Pos).starts_with("==")) {
+      Pos = Text.find('\n', Pos);
+      Pos = Pos == llvm::StringRef::npos ? Text.size() : Pos + 1;
+      continue;
+    }
+    std::vector<std::string> R = parseCsvRecord(Text, Pos);
+    if (R.empty())
+      continue;
+    if (Header.empty()) {
+      auto It = llvm::find(R, "Kernel Name");
+      if (It == R.end())
+        continue;
+      Header = R;
+      KernelCol = static_cast<int>(It - R.begin());
+      continue;
+    }
+    if (!UnitsSkipped) {
+      UnitsSkipped = true;
+      if (static_cast<size_t>(KernelCol) < R.size() && R[KernelCol].empty())
+        continue;
+    }
+    if (static_cast<size_t>(KernelCol) >= R.size())
+      continue;
+    MeasuredLaunch L;
+    L.Function = R[KernelCol];
+    for (size_t I = 0; I < R.size() && I < Header.size(); ++I) {
+      llvm::StringRef Cell(R[I]);
+      // "32,768 (0x7f..bc0: 32,768; 0x7f..bf0: 0)": a total, then instances.
+      size_t Paren = Cell.find(" (0x");
+      if (Paren != llvm::StringRef::npos && Cell.ends_with(")")) {
+        auto &Map = L.Instances[Header[I]];
+        llvm::SmallVector<llvm::StringRef, 64> Parts;
+        Cell.drop_front(Paren + 2).drop_back().split(Parts, "; ");
+        for (llvm::StringRef P : Parts) {
+          auto [PC, Val] = P.split(": ");
+          uint64_t A;
+          double D;
+          std::string Num;
+          for (char C : Val)
+            if (C != ',')
+              Num += C;
+          if (!PC.trim().getAsInteger(0, A) &&
+              !llvm::StringRef(Num).trim().getAsDouble(D))
+            Map[A] += D;
+        }
+        Cell = Cell.take_front(Paren);
+      }
+      std::string V;
+      for (char C : Cell)
+        if (C != ',')
+          V += C;
+      double D;
+      if (!V.empty() && !llvm::StringRef(V).getAsDouble(D))
+        L.Metrics[Header[I]] = D;
+      else if (!Cell.empty())
+        L.Texts[Header[I]] = Cell.str();
+    }
+    Out.push_back(std::move(L));
+  }
+  if (Header.empty())
+    return llvm::createStringError(
+        "not an Nsight Compute raw page (expected the CSV of `ncu --import "
+        "R.ncu-rep --csv --page raw --print-units base`)");
+  return Out;
+}
+
+} // namespace warplint
