@@ -47,6 +47,8 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("C
     config.available_features.add("cuda-toolkit")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
+if shutil.which("gzip"):
+    config.available_features.add("gzip")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
 # Microsoft's SARIF validator: scripts/install-deps.sh puts it under .tools/ (npm).

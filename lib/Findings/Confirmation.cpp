@@ -200,8 +200,9 @@ void measureShared(const Finding &F, const std::vector<LineRef> &Lines,
   unsigned Matching = 0;
   for (const LineRef &L : Lines)
     for (const SassInstruction &I : L.Line->Insts) {
+      // N-way 0: no shared access happened (every lane predicated off).
       if (I.AddressSpace != "Shared" || !opMatches(I, Op) ||
-          I.InstExecuted <= 0)
+          I.InstExecuted <= 0 || I.SharedNWay <= 0)
         continue;
       ++Matching;
       if (I.SharedNWay > Worst) {
@@ -213,7 +214,8 @@ void measureShared(const Finding &F, const std::vector<LineRef> &Lines,
     M.V = Verdict::Inconclusive;
     M.Summary = "the line ran, but no shared-memory " +
                 (Op.empty() ? std::string("access") : Op.lower()) +
-                " compiled from it executed";
+                " compiled from it accessed memory (none executed, or every "
+                "lane was predicated off)";
     return;
   }
   M.Values = {{"conflictWays", Worst}, {"requests", Inst}};
@@ -483,6 +485,21 @@ void confirmFindings(std::vector<Finding> &Findings,
     if (!llvm::is_contained(H.L.Kernels, K.Name))
       H.L.Kernels.push_back(K.Name);
   };
+  // Hot lines are reported in the user's files only (inlined toolkit
+  // headers such as sm_32_intrinsics.hpp are attributed to their own lines).
+  std::vector<std::string> UserFiles;
+  for (const FileAnalysis &A : Analyses) {
+    UserFiles.push_back(A.File);
+    for (const FunctionSpan &S : A.Functions)
+      UserFiles.push_back(S.File);
+  }
+  for (const Finding &F : Findings)
+    UserFiles.push_back(F.Pos.File);
+  auto IsUserFile = [&](llvm::StringRef Measured) {
+    return llvm::any_of(UserFiles, [&](const std::string &U) {
+      return sameFileScore(Measured, U) > 0;
+    });
+  };
   for (const MeasuredKernel &K : Source.Kernels) {
     double KernelSectors = 0;
     for (const auto &[File, Lines] : K.Files)
@@ -490,7 +507,9 @@ void confirmFindings(std::vector<Finding> &Findings,
         for (const SassInstruction &I : L.Insts)
           KernelSectors += I.Sectors;
     double KInst = std::max(K.TotalInstExecuted, 1.0);
-    for (const auto &[File, Lines] : K.Files)
+    for (const auto &[File, Lines] : K.Files) {
+      if (!IsUserFile(File))
+        continue;
       for (const auto &[N, L] : Lines) {
         double Sectors = 0, Ideal = 0, Local = 0, FP64 = 0, WorstWays = 0,
                SharedInst = 0, Div = 0, Targets = 0;
@@ -541,6 +560,7 @@ void confirmFindings(std::vector<Finding> &Findings,
               fmt(100.0 * Div / Targets) + "% of branch executions divergent",
               L.instExecuted() / KInst);
       }
+    }
   }
   std::vector<Hot> Sorted;
   for (auto &[Key, H] : HotLines)

@@ -204,8 +204,6 @@ llvm::Expected<NcuSourceReport> parseNcuSourceCsv(llvm::StringRef Text) {
   unsigned Block = 0;
   // (block, line, address) already read: ncu repeats a line's instructions.
   std::set<std::tuple<unsigned, unsigned, uint64_t>> Seen;
-  // Launch blocks per kernel and file, to count launches.
-  std::map<std::pair<std::string, std::string>, unsigned> BlocksPerFile;
   size_t Pos = 0;
   unsigned Records = 0;
   while (Pos < Text.size()) {
@@ -240,21 +238,18 @@ llvm::Expected<NcuSourceReport> parseNcuSourceCsv(llvm::StringRef Text) {
     }
     if (First == "Function Name" || First == "Kernel Name") {
       std::string Fn = R.size() > 1 ? R[1] : "";
-      auto It = llvm::find_if(Out.Kernels, [&](const MeasuredKernel &K) {
-        return K.Function == Fn;
-      });
-      if (It == Out.Kernels.end()) {
+      // One entry per launch: a launch lists each file its code came from
+      // once, so the same function with a file already seen is the next
+      // launch.
+      if (!Kernel || Kernel->Function != Fn || Kernel->Files.count(File)) {
         Out.Kernels.emplace_back();
         Out.Kernels.back().Function = Fn;
         Out.Kernels.back().Name = kernelBaseName(Fn);
-        Kernel = &Out.Kernels.back();
-      } else {
-        Kernel = &*It;
+        Out.Kernels.back().Launches = 1;
       }
+      Kernel = &Out.Kernels.back();
+      Kernel->Files[File];
       ++Block;
-      unsigned &N = BlocksPerFile[{Fn, File}];
-      ++N;
-      Kernel->Launches = std::max(Kernel->Launches, N);
       HaveHeader = false;
       Line = 0;
       continue;
@@ -336,22 +331,21 @@ double MeasuredLaunch::metric(llvm::StringRef Name, double Default) const {
 void mergeBranchTargets(NcuSourceReport &Report,
                         const std::vector<MeasuredLaunch> &Launches) {
   static const char Metric[] = "smsp__branch_targets_threads_divergent";
+  // The n-th launch of a function on the source page is its n-th row here.
+  std::map<std::string, unsigned> Seen;
   for (MeasuredKernel &K : Report.Kernels) {
-    std::map<uint64_t, double> ByAddress;
-    bool Recorded = false;
-    for (const MeasuredLaunch &L : Launches) {
-      if (L.Function != K.Function)
-        continue;
-      if (auto It = L.Instances.find(Metric); It != L.Instances.end()) {
-        Recorded = true;
-        for (auto [A, V] : It->second)
-          ByAddress[A] += V;
-      } else if (L.Metrics.count(Metric)) {
-        Recorded = true; // a total of 0 prints no instances
+    unsigned Nth = Seen[K.Function]++;
+    const MeasuredLaunch *L = nullptr;
+    for (const MeasuredLaunch &C : Launches)
+      if (C.Function == K.Function && Nth-- == 0) {
+        L = &C;
+        break;
       }
-    }
-    if (!Recorded)
+    if (!L)
       continue;
+    auto It = L->Instances.find(Metric);
+    if (It == L->Instances.end() && !L->Metrics.count(Metric))
+      continue; // not recorded
     bool FromSource = false;
     for (auto &[File, Lines] : K.Files)
       for (auto &[N, Line] : Lines)
@@ -363,8 +357,10 @@ void mergeBranchTargets(NcuSourceReport &Report,
       for (auto &[N, Line] : Lines)
         for (SassInstruction &I : Line.Insts) {
           I.HasBranchTargets = true;
-          auto It = ByAddress.find(I.Address);
-          I.DivergentTargets = It == ByAddress.end() ? 0 : It->second;
+          if (It == L->Instances.end())
+            continue; // a total of 0 prints no instances
+          auto V = It->second.find(I.Address);
+          I.DivergentTargets = V == It->second.end() ? 0 : V->second;
         }
   }
 }
@@ -405,8 +401,11 @@ parseNcuRawCsv(llvm::StringRef Text) {
     for (size_t I = 0; I < R.size() && I < Header.size(); ++I) {
       llvm::StringRef Cell(R[I]);
       // "32,768 (0x7f..bc0: 32,768; 0x7f..bf0: 0)": a total, then instances.
-      size_t Paren = Cell.find(" (0x");
-      if (Paren != llvm::StringRef::npos && Cell.ends_with(")")) {
+      // "16 (0: 16)" for a metric that is not instanced at all.
+      size_t Paren = static_cast<int>(I) == KernelCol ? llvm::StringRef::npos
+                                                       : Cell.find(" (");
+      if (Paren != llvm::StringRef::npos && Cell.ends_with(")") &&
+          Cell.substr(Paren).contains(": ")) {
         auto &Map = L.Instances[Header[I]];
         llvm::SmallVector<llvm::StringRef, 64> Parts;
         Cell.drop_front(Paren + 2).drop_back().split(Parts, "; ");

@@ -22,7 +22,7 @@
 
 namespace warplint {
 
-/// One SASS instruction with its counters, summed over the launches profiled.
+/// One SASS instruction with its counters in one profiled launch.
 struct SassInstruction {
   uint64_t Address = 0;
   std::string Text; ///< "@P0 BRA 0x150", as ncu prints it (trimmed).
@@ -54,12 +54,13 @@ struct MeasuredSourceLine {
   double threadInstExecuted() const;
 };
 
-/// One kernel (all its profiled launches), as lines of the files its code
-/// came from.
+/// One profiled launch of a kernel, as lines of the files its code came from.
+/// A kernel launched several times has one entry per launch: a finding is
+/// about the launches it was evaluated for, and the worst launch decides.
 struct MeasuredKernel {
   std::string Function; ///< Demangled, with parameters.
   std::string Name;     ///< Without parameters or template arguments.
-  unsigned Launches = 0;
+  unsigned Launches = 1; ///< Launches merged into this entry (1).
   /// File (as ncu names it: the path given to nvcc) -> line -> counters.
   std::map<std::string, std::map<unsigned, MeasuredSourceLine>> Files;
   double TotalInstExecuted = 0;

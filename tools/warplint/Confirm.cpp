@@ -117,6 +117,11 @@ std::string diagnoseNcuLog(llvm::StringRef Log) {
            "profiled (" +
            Log.substr(E).take_until([](char C) { return C == '\n'; }).str() +
            "); its output ends: " + tail(Log, 600);
+  if (E != llvm::StringRef::npos)
+    return "the program failed under ncu before any profiled kernel launch "
+           "(" +
+           Log.substr(E).take_until([](char C) { return C == '\n'; }).str() +
+           "); its output ends: " + tail(Log, 600);
   if (Log.contains("No kernels were profiled"))
     return "no kernel was profiled: the program launched none of the kernels "
            "with findings (run it with the input that exercises them, or "
@@ -227,19 +232,23 @@ llvm::Error runConfirm(const ConfirmRequest &Req,
       // 2. Profile: source counters and launch statistics, clocks untouched.
       std::vector<std::string> Args = {
           Ncu, "--clock-control", "none", "--section", "SourceCounters",
-          "--section", "LaunchStats", "--section", "Occupancy", "--metrics",
-          "smsp__sass_branch_targets_threads_divergent,"
-          "smsp__sass_branch_targets_threads_uniform",
+          "--section", "LaunchStats", "--section", "Occupancy",
+          // SourceCounters already records divergent branch targets per
+          // instruction ("Divergent Branches"); asking for them again with
+          // --metrics makes ncu 2025.3 drop that column from the header.
           "--launch-count", std::to_string(Req.LaunchCount), "-f", "-o",
           Report};
       std::string Filter =
           Req.AllKernels ? "" : kernelFilter(Findings, Info.Analyses);
-      if (Req.AllLaunches) {
+      if (!Req.FirstLaunchOnly) {
+        // Every launch: a kernel launched with several configurations has a
+        // finding for each, and the worst launch decides.
         if (!Filter.empty())
           Args.insert(Args.end(), {"-k", Filter});
       } else {
-        // The first launch of each kernel: a timing loop of a hundred
-        // launches would otherwise fill --launch-count with one kernel.
+        // The first launch of each kernel name (ncu counts invocations per
+        // function name, template instantiations together): a timing loop of
+        // a hundred launches would otherwise fill --launch-count.
         std::string Regex = Filter.empty() ? "regex:.*" : Filter;
         Args.insert(Args.end(), {"--kernel-id", "::" + Regex + ":1"});
       }
@@ -248,7 +257,8 @@ llvm::Error runConfirm(const ConfirmRequest &Req,
         llvm::errs() << "warplint: confirm: profiling `" << Run
                      << "` under Nsight Compute ("
                      << (Filter.empty() ? "every kernel" : Filter)
-                     << (Req.AllLaunches ? ", every launch" : ", first launch of each")
+                     << (Req.FirstLaunchOnly ? ", first launch of each"
+                                             : ", every launch")
                      << ")\n";
       int RC = runLogged(Args, NcuLog, Req.TimeoutSeconds, Err);
       std::string Log = readFile(NcuLog);

@@ -30,12 +30,12 @@ struct ConfirmRequest {
   std::vector<std::string> NvccArgs; ///< -I/-D/-std for warplint's build.
   std::string KeepDir;    ///< --confirm-dir: keep the report and CSVs here.
   std::string ReplayFrom; ///< --ncu-report: a .ncu-rep or a --confirm-dir.
-  unsigned LaunchCount = 50;   ///< Launches profiled at most.
+  unsigned LaunchCount = 100;  ///< Launches profiled at most.
   unsigned TimeoutSeconds = 900;
   bool AllKernels = false; ///< --confirm-all-kernels: no kernel filter.
-  /// --confirm-all-launches: every launch up to LaunchCount, not the first
-  /// of each kernel.
-  bool AllLaunches = false;
+  /// --confirm-first-launch: only the first launch of each kernel name
+  /// (programs with timing loops), not every launch up to LaunchCount.
+  bool FirstLaunchOnly = false;
   bool Quiet = false;
 };
 

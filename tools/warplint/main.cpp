@@ -217,16 +217,17 @@ cl::opt<std::string> ConfirmDir(
     cl::value_desc("dir"), cl::cat(ConfirmCategory));
 cl::opt<unsigned> ConfirmLaunches(
     "confirm-launches",
-    cl::desc("Kernel launches profiled at most (default 50)"),
-    cl::init(50), cl::cat(ConfirmCategory));
+    cl::desc("Kernel launches profiled at most (default 100)"),
+    cl::init(100), cl::cat(ConfirmCategory));
 cl::opt<unsigned> ConfirmTimeout(
     "confirm-timeout",
     cl::desc("Seconds the build or the profiled run may take (default 900)"),
     cl::init(900), cl::cat(ConfirmCategory));
-cl::opt<bool> ConfirmAllLaunches(
-    "confirm-all-launches",
-    cl::desc("Profile every launch (up to --confirm-launches), not only the "
-             "first launch of each kernel"),
+cl::opt<bool> ConfirmFirstLaunch(
+    "confirm-first-launch",
+    cl::desc("Profile only the first launch of each kernel (programs that "
+             "launch a kernel in a timing loop), not every launch up to "
+             "--confirm-launches"),
     cl::cat(ConfirmCategory));
 cl::opt<bool> ConfirmAllKernels(
     "confirm-all-kernels",
@@ -728,7 +729,7 @@ int main(int argc, const char **argv) {
     CR.LaunchCount = ConfirmLaunches;
     CR.TimeoutSeconds = ConfirmTimeout;
     CR.AllKernels = ConfirmAllKernels;
-    CR.AllLaunches = ConfirmAllLaunches;
+    CR.FirstLaunchOnly = ConfirmFirstLaunch;
     CR.Quiet = Quiet;
     if (Error E = runConfirm(CR, Shown, Info)) {
       errs() << "warplint: error: --confirm: " << toString(std::move(E))

@@ -181,7 +181,12 @@ TEST(Confirmation, UnflaggedHotLines) {
   ASSERT_TRUE(static_cast<bool>(R));
   std::vector<Finding> None;
   ConfirmSummary S;
+  // Only lines of analysed files are listed.
   confirmFindings(None, *R, {}, {}, S);
+  EXPECT_TRUE(S.Unflagged.empty());
+  FileAnalysis A;
+  A.File = "/src/app/k.cu";
+  confirmFindings(None, *R, {}, {A}, S);
   std::vector<std::string> Kinds;
   for (const UnflaggedLine &U : S.Unflagged)
     Kinds.push_back(U.Kind + "@" + std::to_string(U.Line));
@@ -209,6 +214,28 @@ TEST(Confirmation, PredicatedBranchIsRefuted) {
   confirmFindings(Fs, *R, {}, {}, Sum);
   EXPECT_EQ(Fs[0].Measured->V, Verdict::Refuted);
   EXPECT_NE(Fs[0].Measured->Summary.find("predicated"), std::string::npos);
+}
+
+TEST(Confirmation, EachLaunchApartTheWorstDecides) {
+  // Two launches of one kernel: stride 1 (coalesced), then stride 32.
+  std::string S;
+  for (const char *Sectors : {"4000", "32000"}) {
+    S += "\"File Path\",\"/a/k.cu\"\n\"Function Name\",\"copy(float *, int)\"\n";
+    S += Header;
+    S += "\"7\",\"o[i * s] = 1;\",\"-\",\"-\",\"0\",\"1\",\"1\",\"1\","
+         "\"1\",\"1\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\"\n";
+    S += row("0x10", "      STG.E desc[UR4][R4.64], R3", "1000", "32000",
+             "32000", "0", "Global", "Store", "1000", "0", Sectors, "4000");
+  }
+  auto R = parseNcuSourceCsv(S);
+  ASSERT_TRUE(static_cast<bool>(R));
+  ASSERT_EQ(R->Kernels.size(), 2u);
+  std::vector<Finding> Fs = {finding("warplint-uncoalesced-global-access",
+                                     "/a/k.cu", 7, "global store to 'o'")};
+  ConfirmSummary Sum;
+  confirmFindings(Fs, *R, {}, {}, Sum);
+  EXPECT_EQ(Fs[0].Measured->V, Verdict::Confirmed);
+  EXPECT_EQ(Fs[0].Measured->Kernels, std::vector<std::string>{"copy"});
 }
 
 TEST(Confirmation, SameFile) {
