@@ -202,11 +202,11 @@ void measureShared(const Finding &F, const std::vector<LineRef> &Lines,
     for (const SassInstruction &I : L.Line->Insts) {
       // N-way 0: no shared access happened (every lane predicated off).
       if (I.AddressSpace != "Shared" || !opMatches(I, Op) ||
-          I.InstExecuted <= 0 || I.SharedNWay <= 0)
+          I.InstExecuted <= 0 || I.conflictDegree() <= 0)
         continue;
       ++Matching;
-      if (I.SharedNWay > Worst) {
-        Worst = I.SharedNWay;
+      if (I.conflictDegree() > Worst) {
+        Worst = I.conflictDegree();
         Inst = I.InstExecuted;
       }
     }
@@ -219,8 +219,9 @@ void measureShared(const Finding &F, const std::vector<LineRef> &Lines,
     return;
   }
   M.Values = {{"conflictWays", Worst}, {"requests", Inst}};
-  M.Summary = fmt(Worst) + "-way bank conflict measured over " + fmt(Inst) +
-              " warp requests";
+  M.Summary = fmt(Worst) + "x the conflict-free shared-memory wavefronts "
+              "(a " + fmt(Worst) + "-way conflict on average) over " +
+              fmt(Inst) + " warp requests";
   M.V = Worst >= T.ConflictWays ? Verdict::Confirmed : Verdict::Refuted;
 }
 
@@ -522,8 +523,8 @@ void confirmFindings(std::vector<Finding> &Findings,
             Local += I.InstExecuted;
           if (I.isFP64())
             FP64 += I.InstExecuted;
-          if (I.AddressSpace == "Shared" && I.SharedNWay > WorstWays) {
-            WorstWays = I.SharedNWay;
+          if (I.AddressSpace == "Shared" && I.conflictDegree() > WorstWays) {
+            WorstWays = I.conflictDegree();
             SharedInst = I.InstExecuted;
           }
           if (I.isBranch()) {

@@ -109,6 +109,12 @@ bool SassInstruction::isBranch() const {
   return Op == "BRA" || Op == "BRX" || Op == "JMP" || Op == "JMX";
 }
 
+double SassInstruction::conflictDegree() const {
+  if (SharedWavefrontsIdeal > 0)
+    return SharedWavefronts / SharedWavefrontsIdeal;
+  return SharedNWay;
+}
+
 double MeasuredSourceLine::instExecuted() const {
   double S = 0;
   for (const SassInstruction &I : Insts)
@@ -328,7 +334,7 @@ double MeasuredLaunch::metric(llvm::StringRef Name, double Default) const {
   return It == Metrics.end() ? Default : It->second;
 }
 
-void mergeBranchTargets(NcuSourceReport &Report,
+void mergeInstancedMetrics(NcuSourceReport &Report,
                         const std::vector<MeasuredLaunch> &Launches) {
   static const char Metric[] = "smsp__branch_targets_threads_divergent";
   // The n-th launch of a function on the source page is its n-th row here.
@@ -343,6 +349,19 @@ void mergeBranchTargets(NcuSourceReport &Report,
       }
     if (!L)
       continue;
+    auto Wf = L->Instances.find("memory_l1_wavefronts_shared");
+    auto WfIdeal = L->Instances.find("memory_l1_wavefronts_shared_ideal");
+    if (Wf != L->Instances.end() && WfIdeal != L->Instances.end())
+      for (auto &[File, Lines] : K.Files)
+        for (auto &[N, Line] : Lines)
+          for (SassInstruction &I : Line.Insts) {
+            auto A = Wf->second.find(I.Address);
+            auto B = WfIdeal->second.find(I.Address);
+            if (A != Wf->second.end() && B != WfIdeal->second.end()) {
+              I.SharedWavefronts = A->second;
+              I.SharedWavefrontsIdeal = B->second;
+            }
+          }
     auto It = L->Instances.find(Metric);
     if (It == L->Instances.end() && !L->Metrics.count(Metric))
       continue; // not recorded

@@ -34,6 +34,12 @@ struct SassInstruction {
   double AccessSize = 0;               ///< Bits per lane.
   double L1Requests = 0;               ///< "L1 Tag Requests Global".
   double SharedNWay = 0;     ///< "L1 Conflicts Shared N-Way" (1 = none).
+  /// memory_l1_wavefronts_shared and its _ideal (raw page instances): the
+  /// wavefronts the instruction needed and would need without conflicts.
+  double SharedWavefronts = 0, SharedWavefrontsIdeal = 0;
+  /// The conflict degree: wavefronts over the ideal where recorded, else
+  /// the N-way column; 0 when no shared access happened.
+  double conflictDegree() const;
   double Sectors = 0;        ///< "L2 Theoretical Sectors Global".
   double SectorsIdeal = 0;   ///< "... Global Ideal".
   /// "Divergent Branches": smsp__branch_targets_threads_divergent, branch
@@ -89,11 +95,11 @@ struct MeasuredLaunch {
 /// base`: a header of metric names, a row of units, one row per launch.
 llvm::Expected<std::vector<MeasuredLaunch>> parseNcuRawCsv(llvm::StringRef Text);
 
-/// Adds the per-instruction divergent branch targets of \p Launches
-/// (smsp__branch_targets_threads_divergent, which the SourceCounters section
-/// collects but the source page does not print) to \p Report's instructions
-/// of the same kernel and address.
-void mergeBranchTargets(NcuSourceReport &Report,
+/// Adds per-instruction counters that only the raw page prints to \p Report's
+/// instructions of the same launch and address: shared-memory wavefronts and
+/// their ideal, and divergent branch targets where the source page lacks its
+/// "Divergent Branches" column.
+void mergeInstancedMetrics(NcuSourceReport &Report,
                         const std::vector<MeasuredLaunch> &Launches);
 
 /// Parses the CSV of `--page source --print-source cuda,sass --csv`. Every

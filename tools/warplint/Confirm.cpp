@@ -317,7 +317,7 @@ llvm::Error runConfirm(const ConfirmRequest &Req,
     else
       llvm::consumeError(L.takeError());
   }
-  mergeBranchTargets(*Source, Launches);
+  mergeInstancedMetrics(*Source, Launches);
   for (const MeasuredLaunch &L : Launches)
     if (auto It = L.Texts.find("device__attribute_display_name");
         It != L.Texts.end()) {
