@@ -287,22 +287,29 @@ void measureFP64(const std::vector<LineRef> &Lines, Measurement &M) {
               llvm::join(Ops, ", ") + ")";
 }
 
-/// Integer division: the emulation sequence (I2F.U32.RP, MUFU.RCP) on the line.
+/// Integer division: the emulation sequence (I2F.U32.RP, MUFU.RCP) on the
+/// line confirms. Its absence refutes nothing: a divisor ptxas knows only
+/// partly (warpSize) costs extra instructions without that sequence.
 void measureDivision(const std::vector<LineRef> &Lines, Measurement &M) {
-  double Seq = 0;
+  double Seq = 0, Inst = 0, Execs = 0;
   for (const LineRef &L : Lines)
     for (const SassInstruction &I : L.Line->Insts) {
       llvm::StringRef S(I.Text);
+      Inst += I.InstExecuted;
+      Execs = std::max(Execs, I.InstExecuted);
       if ((I.opcode() == "MUFU" && S.contains(".RCP")) ||
           (I.opcode() == "I2F" && S.contains(".RP")))
         Seq += I.InstExecuted;
     }
-  M.Values = {{"divisionSequenceInstructions", Seq}};
-  M.V = Seq > 0 ? Verdict::Confirmed : Verdict::Refuted;
+  double PerExec = Execs > 0 ? Inst / Execs : 0;
+  M.Values = {{"divisionSequenceInstructions", Seq},
+              {"instructionsPerExecution", PerExec}};
+  M.V = Seq > 0 ? Verdict::Confirmed : Verdict::Inconclusive;
   M.Summary = Seq > 0 ? "the integer division sequence (I2F.RP, MUFU.RCP) "
                         "executed " + fmt(Seq) + " times"
-                      : "no division sequence executed on this line: nvcc "
-                        "used shifts or a constant multiply";
+                      : "no reciprocal division sequence on this line; it "
+                        "executes about " + fmt(PerExec) +
+                            " instructions each time";
 }
 
 /// The function a line lies in, from the analysis' spans.
