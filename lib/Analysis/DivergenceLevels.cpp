@@ -435,6 +435,10 @@ Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
     F.ParamSource[P] = A.Source;
     if (A.DataDep)
       F.DataDep.insert(P);
+    else if (A.U == Uniformity::LaneVarying &&
+             CE->getArg(I)->getType()->isIntegerType() &&
+             laneLinear(Caller.Builder->build(CE->getArg(I)), Caller))
+      F.LaneLinearParam.insert(P);
   }
   ++CallDepth;
   runFunction(F, Reporting);
@@ -454,8 +458,18 @@ Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
                   .getNonReferenceType()
                   .isConstQualified())
       V = assignedLocal(A);
-    if (V)
-      setVar(Caller, V, R, /*Strong=*/false);
+    if (!V)
+      continue;
+    // A reference parameter the helper assigned also carries what was
+    // assigned (a value loaded from memory stays data-dependent); the
+    // return value's level stays the conservative floor.
+    const ParmVarDecl *P = Def.getParamDecl(I);
+    Level Out = R;
+    auto It = F.Var.find(P);
+    if (P->getType()->isReferenceType() && It != F.Var.end())
+      Out.join(Level{It->second, F.DataDep.contains(P), F.VarSource.lookup(P),
+                     nullptr});
+    setVar(Caller, V, Out, /*Strong=*/false);
   }
   return R;
 }
@@ -474,6 +488,57 @@ bool Walker::mentionsVaryingParam(const sym::Expr *E, const FnState &F,
     if (mentionsVaryingParam(O, F, Depth + 1))
       return true;
   return false;
+}
+
+namespace {
+/// \p E is a lane-varying operation that need not be monotone in the lane.
+bool scrambles(const sym::Expr *E) {
+  return E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
+         E->kind() == sym::ExprKind::Xor || E->kind() == sym::ExprKind::Or ||
+         E->kind() == sym::ExprKind::Select;
+}
+} // namespace
+
+bool Walker::monotoneInLaneParams(const sym::Expr *E, const FnState &F,
+                                  unsigned Depth) {
+  if (Depth > 64)
+    return false;
+  if (E->kind() == sym::ExprKind::Param) {
+    for (const auto &[P, U] : F.ParamLevel)
+      if (P->getName() == E->name() && U >= Uniformity::WarpUniform)
+        return F.LaneLinearParam.contains(P);
+    return true;
+  }
+  if (scrambles(E) && mentionsVaryingParam(E, F))
+    return false;
+  for (const sym::Expr *O : E->ops())
+    if (!monotoneInLaneParams(O, F, Depth + 1))
+      return false;
+  return true;
+}
+
+bool Walker::laneLinear(const sym::Expr *E, const FnState &F) {
+  // No lane-varying unknown or loop variable, nothing that scrambles the
+  // lanes, and (in a helper) only lane-linear parameters.
+  llvm::SmallVector<const sym::Expr *, 16> Work{E};
+  for (unsigned Seen = 0; !Work.empty(); ++Seen) {
+    const sym::Expr *X = Work.pop_back_val();
+    if (Seen > 256)
+      return false;
+    if ((X->kind() == sym::ExprKind::Unknown ||
+         X->kind() == sym::ExprKind::LoopIV) &&
+        X->leafUniformity() == Uniformity::LaneVarying)
+      return false;
+    if (scrambles(X) && X->mayVaryByLane())
+      return false;
+    for (const sym::Expr *O : X->ops())
+      Work.push_back(O);
+  }
+  // The lanes must differ through the index itself (a value that varies
+  // only through control flow builds to something that looks uniform).
+  if (!mentionsVaryingParam(E, F))
+    return E->mayVaryByLane();
+  return !F.IsKernel && monotoneInLaneParams(E, F);
 }
 
 } // namespace divergence

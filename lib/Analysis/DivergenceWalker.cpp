@@ -32,7 +32,8 @@ public:
   }
   const sym::Expr *build(const Expr *E) override { return F.Builder->build(E); }
   bool readsVaryingParam(const sym::Expr *E) const override {
-    return !F.IsKernel && Walker::mentionsVaryingParam(E, F);
+    return !F.IsKernel && Walker::mentionsVaryingParam(E, F) &&
+           !Walker::monotoneInLaneParams(E, F);
   }
 
 private:
@@ -289,7 +290,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
                               : nullptr;
     if (Reporting && U == Uniformity::LaneVarying)
       record(IS, IS->getCond(), BranchKind::If, C, Split, F,
-             estimateBranch(IS->getThen(), IS->getElse(), Ctx), Implied);
+             estimateBranch(IS->getThen(), IS->getElse(), costInputs()), Implied);
     if (Implied)
       U = Uniformity::Constant;
     uint64_t Since = F.Clock;
@@ -337,7 +338,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     Uniformity U = refine(SW->getCond(), F, C.U, Split);
     if (Reporting && U == Uniformity::LaneVarying) {
       bool Unpred = false;
-      unsigned Cost = estimateCost(SW->getBody(), Ctx, Unpred);
+      unsigned Cost = estimateCost(SW->getBody(), costInputs(), Unpred);
       record(SW, SW->getCond(), BranchKind::Switch, C, Split, F,
              {Cost, Unpred});
     }
@@ -381,7 +382,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
       LaneSplit Split;
       Uniformity U = refine(BO->getLHS(), F, C.U, Split);
       bool Unpred = false;
-      unsigned Cost = estimateCost(BO->getRHS(), Ctx, Unpred);
+      unsigned Cost = estimateCost(BO->getRHS(), costInputs(), Unpred);
       if (Reporting && U == Uniformity::LaneVarying && (Unpred || Cost > 7))
         record(BO, BO->getLHS(), BranchKind::ShortCircuit, C, Split, F,
                {Cost, Unpred});
@@ -479,7 +480,7 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
       Body = DS->getBody();
     else if (const auto *RS = dyn_cast<CXXForRangeStmt>(L))
       Body = RS->getBody();
-    unsigned Cost = estimateCost(Body, Ctx, Unpred);
+    unsigned Cost = estimateCost(Body, costInputs(), Unpred);
     record(L, Cond, BranchKind::Loop, C, Split, F, {Cost, true});
   }
   Uniformity Level = std::max(U, Exit);
@@ -581,7 +582,7 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.Source = C.Source;
   B.SourceExpr = C.SourceExpr;
   B.BodyCost = Est.Cost;
-  B.ContainsLoop = K == BranchKind::Loop || containsLoop(S);
+  B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
   B.ViaCall = F.ViaCall;

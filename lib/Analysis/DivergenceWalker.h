@@ -75,6 +75,10 @@ struct FnState {
   bool IsKernel = false;
   llvm::DenseMap<const clang::ParmVarDecl *, sym::Uniformity> ParamLevel;
   llvm::DenseMap<const clang::ParmVarDecl *, VarianceSource> ParamSource;
+  /// Parameters whose argument is a lane-linear index: an affine function
+  /// of the thread index (through the caller's own such parameters) with no
+  /// other lane-varying term, so the parameter grows with the lane.
+  llvm::DenseSet<const clang::ParmVarDecl *> LaneLinearParam;
   /// The level of each local variable at the current point of the walk
   /// (flow-sensitive; joined at the ends of branches and loops).
   VarLevels Var;
@@ -147,6 +151,12 @@ private:
                FnState &Caller, unsigned Depth);
   static bool mentionsVaryingParam(const sym::Expr *E, const FnState &F,
                                    unsigned Depth = 0);
+  /// Every varying parameter \p E reads is lane-linear, and \p E keeps it
+  /// monotone in the lane (no remainder, mask or xor of it).
+  static bool monotoneInLaneParams(const sym::Expr *E, const FnState &F,
+                                   unsigned Depth = 0);
+  /// \p E, built in \p F, is a lane-linear index (see LaneLinearParam).
+  static bool laneLinear(const sym::Expr *E, const FnState &F);
 
   // ----- the walk (DivergenceWalker.cpp) -----------------------------------
   sym::Uniformity refine(const clang::Expr *Cond, FnState &F,
@@ -187,6 +197,7 @@ private:
   /// The facts the checks grade a branch by: enclosing loops, block- and
   /// grid-uniform conjuncts, a leader lane.
   void classify(DivergentBranch &B, FnState &F);
+  CostInputs costInputs() const { return {Ctx, Mutations}; }
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);
