@@ -4,6 +4,7 @@
 #include "Analysis/DivergenceSources.h"
 #include "Analysis/GuardPatterns.h"
 #include "Analysis/WalkBudget.h"
+#include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -454,6 +455,9 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
   Uniformity U = Cond ? refine(Cond, F, C.U, Split) : C.U;
   if (Cond && U == Uniformity::LaneVarying && !Split.Exact)
     Lanes.tripCounts(L, *F.Builder, U, Split);
+  if (Cond && U == Uniformity::LaneVarying && !Split.Exact &&
+      sameTripCount(L, F))
+    U = Uniformity::WarpUniform;
   Uniformity Exit = F.LoopExit.lookup(L);
   if (Exit == Uniformity::LaneVarying &&
       (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
@@ -489,6 +493,69 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
     visit(P, F);
   Stack.pop_back();
   return Level;
+}
+
+namespace {
+/// The variables \p E reads (bounded).
+void readVars(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out,
+              unsigned Depth = 0) {
+  if (!S || Depth > 32 || Out.size() > 16)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.push_back(V);
+  for (const Stmt *C : S->children())
+    readVars(C, Out, Depth + 1);
+}
+} // namespace
+
+bool Walker::sameTripCount(const Stmt *L, FnState &F) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  if (!FS || !FS->getBody())
+    return false;
+  std::optional<ForInduction> Ind = forInduction(*FS);
+  // `for (p = a; ...)` on a variable declared before the loop.
+  if (!Ind && FS->getInit())
+    if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (std::optional<InductionStep> St =
+                  inductionStep(FS->getInc(), V))
+            Ind = ForInduction{V, BO->getRHS(), *St};
+  if (!Ind || !Ind->Init || !Ind->Step.Additive ||
+      !Ind->Var->getType()->isIntegerType() ||
+      (Ind->Step.Step && level(Ind->Step.Step, F).U == Uniformity::LaneVarying))
+    return false;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
+    return false;
+  auto IsVar = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == Ind->Var;
+  };
+  const Expr *Bound = IsVar(Cond->getLHS())   ? Cond->getRHS()
+                      : IsVar(Cond->getRHS()) ? Cond->getLHS()
+                                              : nullptr;
+  if (!Bound)
+    return false;
+  // Neither the variable nor anything the bound reads moves in the body.
+  llvm::SmallVector<const VarDecl *, 8> Vars{Ind->Var};
+  readVars(Bound, Vars);
+  if (Vars.size() > 16)
+    return false;
+  for (const VarDecl *V : Vars)
+    if (Mutations.isMutated(*V, *FS->getBody(), Ctx) ||
+        (FS->getInc() && V != Ind->Var &&
+         Mutations.isMutated(*V, *FS->getInc(), Ctx)))
+      return false;
+  // The distance from the start to the bound is the same in every lane.
+  const sym::Expr *Dist =
+      SC.sub(F.Builder->build(Bound), F.Builder->build(Ind->Init));
+  return Dist && !Dist->mayVaryByLane() &&
+         (F.IsKernel || !mentionsVaryingParam(Dist, F));
 }
 
 void Walker::callStatement(const CallExpr *CE, FnState &F) {

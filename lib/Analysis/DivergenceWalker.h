@@ -185,6 +185,10 @@ private:
   sym::Uniformity loopOnce(const clang::Stmt *L, const clang::Expr *Cond,
                            std::initializer_list<const clang::Stmt *> Parts,
                            FnState &F);
+  /// `for (p = a; p < a + n; p += s)` with n and s the same in every lane
+  /// and nothing in the body moving p or the bound: the lanes start at
+  /// different points but run the same number of iterations.
+  bool sameTripCount(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);
   /// Records the barrier \p Found (kind and scope filled in) if a control
   /// statement on the stack differs within its scope.
