@@ -243,9 +243,10 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     Level L = level(BO->getLHS(), F), R = level(BO->getRHS(), F);
     if (L.DataDep || R.DataDep)
       return;
-    if (L.U == Uniformity::LaneVarying && R.U < Uniformity::WarpUniform)
+    // Against a value the same in the whole warp: at most one lane matches.
+    if (L.U == Uniformity::LaneVarying && R.U <= Uniformity::WarpUniform)
       Diff = F.Builder->build(BO->getLHS());
-    else if (R.U == Uniformity::LaneVarying && L.U < Uniformity::WarpUniform)
+    else if (R.U == Uniformity::LaneVarying && L.U <= Uniformity::WarpUniform)
       Diff = F.Builder->build(BO->getRHS());
     else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying &&
              threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
