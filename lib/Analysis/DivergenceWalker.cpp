@@ -9,6 +9,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/FoldingSet.h"
 
 using namespace clang;
 
@@ -551,7 +552,23 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
         (FS->getInc() && V != Ind->Var &&
          Mutations.isMutated(*V, *FS->getInc(), Ctx)))
       return false;
-  // The distance from the start to the bound is the same in every lane.
+  // The distance from the start to the bound is the same in every lane:
+  // written so (`p < a + n` with p starting at a), or so once built.
+  if (const auto *Add =
+          dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
+      Add && Add->getOpcode() == BO_Add) {
+    auto Same = [&](const Expr *A, const Expr *B) {
+      llvm::FoldingSetNodeID IA, IB;
+      A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+      B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+      return IA == IB;
+    };
+    for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
+                              std::pair(Add->getRHS(), Add->getLHS())})
+      if (Same(Start, Ind->Init) &&
+          level(Len, F).U != Uniformity::LaneVarying)
+        return true;
+  }
   const sym::Expr *Dist =
       SC.sub(F.Builder->build(Bound), F.Builder->build(Ind->Init));
   return Dist && !Dist->mayVaryByLane() &&
