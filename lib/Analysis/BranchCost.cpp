@@ -316,6 +316,15 @@ unsigned cost(const Stmt *S, const CostInputs &In, bool &Unpredicable,
 bool containsLoopAt(const Stmt *S, const CostInputs &In, unsigned Depth) {
   if (!S || Depth > 40)
     return false;
+  // A helper called here runs its loops here too (as the cost counts its
+  // body); the toolkit's own functions are costed by name, without loops.
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+    if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
+        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, In.Ctx) &&
+        containsLoopAt(Def->getBody(), In, Depth + 10))
+      return true;
+  }
   for (const Stmt *C : S->children()) {
     if (!C)
       continue;

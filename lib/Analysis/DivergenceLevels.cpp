@@ -110,7 +110,8 @@ void Walker::setVar(FnState &F, const VarDecl *V, const Level &L, bool Strong) {
     F.DataDep.insert(V);
 }
 
-void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
+void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S,
+                      const Level *Cond) {
   // After a join, a variable assigned inside may hold either value.
   for (const auto &[V, When] : F.LastAssign)
     if (When > Since)
@@ -123,12 +124,23 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
     if (When <= Since)
       continue;
     Uniformity &Cur = F.Var[V];
+    // Under a condition that data decides, which lanes hold which value is
+    // decided by the same data: the variable is data-dependent, and the
+    // condition's load is what to name.
+    bool Data = Cond && Cond->DataDep && U == Uniformity::LaneVarying;
+    if (Data && !F.DataDep.contains(V)) {
+      F.DataDep.insert(V);
+      if (Cur == U && !Cond->Source.empty())
+        F.VarSource[V] = Cond->Source;
+    }
     if (U > Cur) {
       Cur = U;
       F.VarSource[V] =
-          varianceSource(Loop ? VarianceKind::AssignedInLoop
-                              : VarianceKind::AssignedUnderCondition,
-                         "", S);
+          Data && !Cond->Source.empty()
+              ? Cond->Source
+              : varianceSource(Loop ? VarianceKind::AssignedInLoop
+                                    : VarianceKind::AssignedUnderCondition,
+                               "", S);
     }
   }
 }

@@ -305,7 +305,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     visit(IS->getElse(), F);
     joinInto(F.Var, AfterThen);
     Stack.pop_back();
-    syncJoin(F, Since, U, IS);
+    syncJoin(F, Since, U, IS, &C);
     return;
   }
   if (const auto *FS = dyn_cast<ForStmt>(S)) {

@@ -130,9 +130,10 @@ private:
   void setVar(FnState &F, const clang::VarDecl *V, const Level &L, bool Strong);
   /// Sync dependence at a join: the variables assigned since \p Since (inside
   /// the region that \p S controls with a condition of level \p U) now differ
-  /// as much as the condition does, for the threads that meet again here.
+  /// as much as the condition does, for the threads that meet again here;
+  /// when data decides the condition (\p Cond), they depend on that data.
   void syncJoin(FnState &F, uint64_t Since, sym::Uniformity U,
-                const clang::Stmt *S);
+                const clang::Stmt *S, const Level *Cond = nullptr);
   Level level(const clang::Expr *E, FnState &F, unsigned Depth = 0);
   /// A value read from memory: the same for all lanes when they read the
   /// same address (at the same time), else data-dependent.
