@@ -55,6 +55,33 @@ __global__ void bad_dataThroughReference(float *o, const float *s) {
 }
 // PRIO: [[@LINE-4]] Low possible notes=2
 
+// A leader that calls a helper with a loop serialises that loop: High.
+__device__ float sumAll(const float *in, int n) {
+  float s = 0.0f;
+  for (int k = 0; k < n; ++k)
+    s += in[k];
+  return s;
+}
+__global__ void bad_leaderHelperLoop(float *o, const float *in, int n) {
+  if (threadIdx.x == 0)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+    o[blockIdx.x] = sumAll(in, n);
+}
+// PRIO: [[@LINE-4]] High certain notes=2
+
+// A flag set under a data-dependent condition: the same data decides the later split,
+// and the message names the load.
+__global__ void bad_flagFromData(float *o, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int big = 0;
+  if (in[i] > 0.5f)
+    big = 1;
+  if (big)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+    o[i] = heavy(o[i]);
+}
+// PRIO: [[@LINE-4]] Low possible notes=2
+
 // ---- negatives ----
 // A 4-trip constant loop under the branch unrolls to 5 instructions: predicated.
 __global__ void good_unrolledSmall(float *o, const float *in) {
@@ -115,4 +142,6 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_diagonal<<<dim3(4, 4), dim3(32, 8)>>>(o, 128);
   good_helperBound<<<4, 256>>>(o, ci);
   good_columnSums<<<4, 64>>>(o, 64);
+  bad_leaderHelperLoop<<<4, 64>>>(o, in, 256);
+  bad_flagFromData<<<4, 64>>>(o, in);
 }
