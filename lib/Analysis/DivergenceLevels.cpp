@@ -114,8 +114,10 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S,
                       const Level *Cond) {
   // After a join, a variable assigned inside may hold either value.
   for (const auto &[V, When] : F.LastAssign)
-    if (When > Since)
+    if (When > Since) {
       F.LastValue.erase(V);
+      F.Env.erase(V);
+    }
   if (U == Uniformity::Constant)
     return;
   bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||

@@ -61,6 +61,7 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   F.FD = &FD;
   F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
   F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
+  F.Builder->setEnvironment(&F.Env);
   F.ViaCall = Via;
 }
 
@@ -72,6 +73,8 @@ void Walker::runFunction(FnState &F, bool Report) {
     F.Changed = false;
     F.Return = Uniformity::Constant;
     F.Var = Params;
+    F.LastValue.clear();
+    F.Env.clear();
     Reporting = false;
     visit(F.FD->getBody(), F);
     if (!F.Changed)
@@ -81,6 +84,8 @@ void Walker::runFunction(FnState &F, bool Report) {
     Reporting = true;
     F.Return = Uniformity::Constant;
     F.Var = Params;
+    F.LastValue.clear();
+    F.Env.clear();
     visit(F.FD->getBody(), F);
   }
   Reporting = Saved;
@@ -146,9 +151,17 @@ void Walker::assign(const Expr *LHS, const Level &RHS, FnState &F,
   }
   bool Scalar = isa<DeclRefExpr>(LHS->IgnoreParenImpCasts());
   setVar(F, V, RHS, Scalar);
+  setValue(F, V, Scalar ? Value : nullptr);
+}
+
+void Walker::setValue(FnState &F, const VarDecl *V, const Expr *Value) {
   F.LastValue.erase(V);
-  if (Scalar && Value)
-    F.LastValue[V] = Value;
+  F.Env.erase(V);
+  if (!Value)
+    return;
+  F.LastValue[V] = Value;
+  if (V->getType()->isIntegerType() && !V->getType()->isReferenceType())
+    F.Env[V] = F.Builder->build(Value);
 }
 
 void Walker::noteStore(const Expr *LHS) {
@@ -266,7 +279,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
           visit(Init, F);
           if (!isSharedVar(V)) {
             setVar(F, V, level(Init, F), /*Strong=*/true);
-            F.LastValue[V] = Init;
+            setValue(F, V, Init);
           }
         } else {
           F.Var[V] = Uniformity::Constant;
@@ -421,6 +434,14 @@ void Walker::loop(const Stmt *L, const Expr *Cond,
   // The variables' levels at the loop head: the entry joined with the back
   // edge, iterated until stable (a few rounds; levels only rise).
   uint64_t Since = F.Clock;
+  // A variable the loop assigns holds a value of an earlier iteration at
+  // its head: not the one assigned before the loop.
+  llvm::SmallVector<const VarDecl *, 8> Moved;
+  for (const auto &[V, E] : F.LastValue)
+    if (Mutations.isMutated(*V, *L, Ctx))
+      Moved.push_back(V);
+  for (const VarDecl *V : Moved)
+    setValue(F, V, nullptr);
   VarLevels Entry = F.Var;
   bool Saved = Reporting;
   Reporting = false;

@@ -88,6 +88,10 @@ struct FnState {
   /// The expression a scalar was last set to on the straight-line path to
   /// here (forgotten at joins), for reading an index through a variable.
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> LastValue;
+  /// The same values built (integer scalars), the builder's environment: a
+  /// variable assigned after its declaration (`tx = threadIdx.x;`) reads as
+  /// what was assigned, on the straight-line path.
+  llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Env;
   /// The level of the divergent `continue`s of each loop.
   llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopContinue;
   llvm::DenseMap<const clang::VarDecl *, VarianceSource> VarSource;
@@ -175,6 +179,9 @@ private:
                     const clang::Stmt *Body, FnState &F);
   void assign(const clang::Expr *LHS, const Level &RHS, FnState &F,
               const clang::Expr *Value = nullptr);
+  /// Records \p Value as what \p V holds from here on the straight-line
+  /// path (null: unknown).
+  void setValue(FnState &F, const clang::VarDecl *V, const clang::Expr *Value);
   void noteStore(const clang::Expr *LHS);
   void visitChildren(const clang::Stmt *S, FnState &F);
   void visit(const clang::Stmt *S, FnState &F);
