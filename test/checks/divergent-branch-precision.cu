@@ -82,6 +82,20 @@ __global__ void bad_flagFromData(float *o, const float *in) {
 }
 // PRIO: [[@LINE-4]] Low possible notes=2
 
+// A bound the loop moves: its value before the loop is not its value in the loop.
+__global__ void bad_growingBound(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int w;
+  w = 0;
+  for (int k = 0; k < n; ++k) {
+    if ((threadIdx.x & w) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+      o[i] = heavy(o[i]);
+    w = w * 2 + 1;
+  }
+}
+// PRIO: [[@LINE-6]] High likely notes=3
+
 // ---- negatives ----
 // A 4-trip constant loop under the branch unrolls to 5 instructions: predicated.
 __global__ void good_unrolledSmall(float *o, const float *in) {
@@ -132,6 +146,19 @@ __global__ void good_columnSums(float *o, int rows) {
   }
 }
 
+// C89 style: variables declared first and assigned later read as what was assigned, so
+// the tail guard and the leader are recognised.
+__global__ void good_declaredFirst(float *o, const float *in, int n) {
+  int tx, bx, tid;
+  tx = threadIdx.x;
+  bx = blockIdx.x;
+  tid = bx * 256 + tx;
+  if (tid < n)
+    o[tid] = heavy(in[tid]) + heavy(in[tid + 1]);
+  if (tx == 0)
+    o[bx] = heavy(in[bx]) + heavy(in[bx + 1]) + heavy(in[bx + 2]);
+}
+
 void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   bad_leaderSerialLoop<<<4, 64>>>(o, in, 256);
   bad_smallSplitInLoop<<<4, 64>>>(o, 64);
@@ -144,4 +171,6 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   good_columnSums<<<4, 64>>>(o, 64);
   bad_leaderHelperLoop<<<4, 64>>>(o, in, 256);
   bad_flagFromData<<<4, 64>>>(o, in);
+  bad_growingBound<<<4, 64>>>(o, 8);
+  good_declaredFirst<<<4, 256>>>(o, in, n);
 }
