@@ -113,7 +113,6 @@ std::string advice(const DivergentBranch &B, const std::string &Source) {
          "or give each warp a warp-uniform tile of the work";
 }
 
-
 /// How many lanes of a warp are on the short side of an exact split.
 enum class OneLane {
   No,
@@ -216,9 +215,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // straight-line bookkeeping, however long, are the recommended shape.
     OneLane Lone = oneLane(B);
     if (Lone != OneLane::No && !ReportLeaderBlocks) {
-      bool Quiet = !hasElse(B) ? Lone == OneLane::LeftOut || !B.ContainsLoop
-                               : !B.ContainsLoop &&
-                                     B.BodyCost <= LeaderBodyLimit;
+      bool Quiet = !hasElse(B)
+                       ? Lone == OneLane::LeftOut || !B.ContainsLoop
+                       : !B.ContainsLoop && B.BodyCost <= LeaderBodyLimit;
       if (Quiet)
         continue;
     }

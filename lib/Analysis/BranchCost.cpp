@@ -361,8 +361,7 @@ bool isSingleTrip(const Stmt *S) {
   return false;
 }
 
-unsigned estimateCost(const Stmt *S, const CostInputs &In,
-                      bool &Unpredicable) {
+unsigned estimateCost(const Stmt *S, const CostInputs &In, bool &Unpredicable) {
   return cost(S, In, Unpredicable, 0);
 }
 

@@ -305,7 +305,8 @@ void Walker::visit(const Stmt *S, FnState &F) {
                               : nullptr;
     if (Reporting && U == Uniformity::LaneVarying)
       record(IS, IS->getCond(), BranchKind::If, C, Split, F,
-             estimateBranch(IS->getThen(), IS->getElse(), costInputs()), Implied);
+             estimateBranch(IS->getThen(), IS->getElse(), costInputs()),
+             Implied);
     if (Implied)
       U = Uniformity::Constant;
     uint64_t Since = F.Clock;
@@ -543,8 +544,7 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
       if (const auto *DRE =
               dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (std::optional<InductionStep> St =
-                  inductionStep(FS->getInc(), V))
+          if (std::optional<InductionStep> St = inductionStep(FS->getInc(), V))
             Ind = ForInduction{V, BO->getRHS(), *St};
   if (!Ind || !Ind->Init || !Ind->Step.Additive ||
       !Ind->Var->getType()->isIntegerType() ||
@@ -575,8 +575,7 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
       return false;
   // The distance from the start to the bound is the same in every lane:
   // written so (`p < a + n` with p starting at a), or so once built.
-  if (const auto *Add =
-          dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
+  if (const auto *Add = dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
       Add && Add->getOpcode() == BO_Add) {
     auto Same = [&](const Expr *A, const Expr *B) {
       llvm::FoldingSetNodeID IA, IB;
@@ -586,8 +585,7 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
     };
     for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
                               std::pair(Add->getRHS(), Add->getLHS())})
-      if (Same(Start, Ind->Init) &&
-          level(Len, F).U != Uniformity::LaneVarying)
+      if (Same(Start, Ind->Init) && level(Len, F).U != Uniformity::LaneVarying)
         return true;
   }
   const sym::Expr *Dist =
