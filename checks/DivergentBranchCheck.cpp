@@ -113,6 +113,68 @@ std::string advice(const DivergentBranch &B, const std::string &Source) {
          "or give each warp a warp-uniform tile of the work";
 }
 
+/// How many lanes of a warp are on the short side of an exact split.
+enum class OneLane {
+  No,
+  Takes,   ///< one lane (or a leader) takes the branch, the others do not
+  LeftOut, ///< every lane but one takes it
+};
+
+OneLane oneLane(const DivergentBranch &B) {
+  if (B.Kind != BranchKind::If)
+    return OneLane::No;
+  if (B.Split.SingleLane || (!B.Split.Exact && B.Leader))
+    return OneLane::Takes;
+  if (!B.Split.Exact && B.LeftOut)
+    return OneLane::LeftOut;
+  const LaneSplit &S = B.Split;
+  if (!S.Exact || !S.SamePattern || S.TripCounts || S.LanesPerWarp < 2)
+    return OneLane::No;
+  unsigned On = 0;
+  for (unsigned L = 0; L < S.LanesPerWarp; ++L)
+    On += S.TakenLanes >> L & 1;
+  if (On == 1)
+    return OneLane::Takes;
+  return On + 1 == S.LanesPerWarp ? OneLane::LeftOut : OneLane::No;
+}
+
+bool hasElse(const DivergentBranch &B) {
+  const auto *IS = dyn_cast<IfStmt>(B.S);
+  return IS && IS->getElse();
+}
+
+/// High only for a split the warp provably pays for, again and again or at
+/// length: lanes that run different numbers of iterations, a loop (one that
+/// stays a loop) under the branch, a body of real work (over twice the
+/// predication threshold) in every iteration of an enclosing loop, or a
+/// large body. Data decides at most Medium. One block of the grid, and one
+/// lane against the rest of its warp unless the lone side serialises a
+/// loop, are Low. Other one-off bodies (counting the copies of unrolled
+/// enclosing loops) are Medium when they cost over twice the predication
+/// threshold or cannot be predicated, Low otherwise.
+Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
+                  unsigned LargeBody) {
+  bool Loop = B.Kind == BranchKind::Loop;
+  // Copies made by unrolled enclosing loops add up as straight-line code.
+  uint64_t Work = uint64_t(B.BodyCost) * B.Copies;
+  bool Costly = Work > 2 * Threshold;
+  if (B.OneBlock)
+    return Priority::Low;
+  if (B.DataDependent)
+    return Loop || B.ContainsLoop || (B.InLoop && (Costly || B.Unpredicable))
+               ? Priority::Medium
+               : Priority::Low;
+  if (Lone != OneLane::No)
+    return B.ContainsLoop && (Lone == OneLane::Takes || hasElse(B))
+               ? Priority::High
+               : Priority::Low;
+  if (Loop || B.ContainsLoop || (B.InLoop && Costly) || Work >= LargeBody)
+    return Priority::High;
+  if (B.InLoop || Costly || B.Unpredicable)
+    return Priority::Medium;
+  return Priority::Low;
+}
+
 } // namespace
 
 void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
@@ -146,29 +208,24 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
       continue;
 
-    // A leader lane's short body (the warp-aggregated atomic): recommended.
-    if ((B.Split.SingleLane || (!B.Split.Exact && B.Leader)) &&
-        !ReportLeaderBlocks && !B.ContainsLoop &&
-        B.BodyCost <= LeaderBodyLimit)
-      continue;
+    // One lane against the rest of its warp (a leader `lane == 0`, or one
+    // lane left out, `x != y` on the diagonal): the others only wait while
+    // it runs, or it waits. That costs only when the lone lane serialises a
+    // loop the warp could share; the warp-aggregated atomic and a leader's
+    // straight-line bookkeeping, however long, are the recommended shape.
+    OneLane Lone = oneLane(B);
+    if (Lone != OneLane::No && !ReportLeaderBlocks) {
+      bool Quiet = !hasElse(B)
+                       ? Lone == OneLane::LeftOut || !B.ContainsLoop
+                       : !B.ContainsLoop && B.BodyCost <= LeaderBodyLimit;
+      if (Quiet)
+        continue;
+    }
     SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
     // The toolkit's own code is not the user's to change.
     if (SM.isInSystemHeader(Loc))
       continue;
-    // High: a split that repeats (a loop, or a branch in one) or a large
-    // body; data decides lower; one block of the grid, or a small one-off
-    // body, is cheap.
-    bool Repeats = Loop || B.InLoop || B.ContainsLoop;
-    if (B.OneBlock)
-      C.Prio = Priority::Low;
-    else if (B.DataDependent)
-      C.Prio = Repeats ? Priority::Medium : Priority::Low;
-    else if (Repeats || B.BodyCost >= LargeBody)
-      C.Prio = Priority::High;
-    else
-      C.Prio = B.Unpredicable || B.BodyCost > 2 * PredicationThreshold
-                   ? Priority::Medium
-                   : Priority::Low;
+    C.Prio = priority(B, Lone, PredicationThreshold, LargeBody);
     Kept.push_back(C);
   }
   // One finding per cause: a branch nested under another reported one (or
@@ -180,6 +237,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       if (Kept[I].Under >= 0)
         continue;
       const DivergentBranch &Outer = *Kept[I].B, &Inner = *Kept[J].B;
+      // A split that lanes provably take is its own cause, not a note of a
+      // data-dependent one it is nested in.
+      if (Outer.DataDependent && !Inner.DataDependent)
+        continue;
       bool SameCause =
           nestedIn(Inner, Outer, SM) ||
           (Inner.Kind == Outer.Kind &&

@@ -2,6 +2,7 @@
 #include "Analysis/BranchCost.h"
 
 #include "Analysis/DivergenceSources.h"
+#include "Analysis/TripCount.h"
 #include "Frontend/ExprBuilder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -126,17 +127,108 @@ bool isLoop(const Stmt *S) {
          (isa<DoStmt>(S) && !isSingleTrip(S)) || isa<CXXForRangeStmt>(S);
 }
 
-unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
+const Stmt *loopBody(const Stmt *L) {
+  if (const auto *FS = dyn_cast<ForStmt>(L))
+    return FS->getBody();
+  if (const auto *WS = dyn_cast<WhileStmt>(L))
+    return WS->getBody();
+  if (const auto *DS = dyn_cast<DoStmt>(L))
+    return DS->getBody();
+  if (const auto *RS = dyn_cast<CXXForRangeStmt>(L))
+    return RS->getBody();
+  return nullptr;
+}
+
+/// What `#pragma unroll` says of the loop it is attached to.
+struct UnrollHint {
+  bool Disable = false; ///< `#pragma unroll 1`, `nounroll`
+  bool Full = false;    ///< `#pragma unroll`
+  uint64_t Count = 0;   ///< `#pragma unroll N`
+};
+
+UnrollHint unrollHint(const AttributedStmt *AS, const ASTContext &Ctx) {
+  UnrollHint H;
+  if (!AS)
+    return H;
+  for (const Attr *A : AS->getAttrs()) {
+    const auto *LH = dyn_cast<LoopHintAttr>(A);
+    if (!LH)
+      continue;
+    if (LH->getOption() == LoopHintAttr::Unroll) {
+      H.Disable |= LH->getState() == LoopHintAttr::Disable;
+      H.Full |= LH->getState() == LoopHintAttr::Enable ||
+                LH->getState() == LoopHintAttr::Full;
+    }
+    if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue())
+      if (auto N = LH->getValue()->getIntegerConstantExpr(Ctx)) {
+        if (N->getZExtValue() <= 1)
+          H.Disable = true;
+        else
+          H.Count = N->getZExtValue();
+      }
+  }
+  return H;
+}
+
+unsigned cost(const Stmt *S, const CostInputs &In, bool &Unpredicable,
+              unsigned Depth);
+
+/// The trips of \p L if nvcc unrolls it in full, else 0; \p BodyCost and
+/// \p BodyUnpredicable receive its body's estimate when it was made (\p
+/// Costed).
+unsigned unrolled(const Stmt *L, const AttributedStmt *Hints,
+                  const CostInputs &In, unsigned Depth, unsigned &BodyCost,
+                  bool &BodyUnpredicable, bool &Costed) {
+  UnrollHint H = unrollHint(Hints, In.Ctx);
+  if (H.Disable || !isa<ForStmt>(L))
+    return 0;
+  std::optional<int64_t> T = constantTripCount(L, In.Ctx, In.Mutations);
+  // A bound on the trips keeps the estimate's arithmetic small.
+  if (!T || *T < 1 || *T > 4096)
+    return 0;
+  BodyCost = cost(loopBody(L), In, BodyUnpredicable, Depth + 1);
+  Costed = true;
+  uint64_t Trips = uint64_t(*T);
+  if (H.Full || (H.Count && H.Count >= Trips))
+    return unsigned(Trips);
+  if (H.Count)
+    return 0; // partly unrolled: still a loop
+  return Trips <= MaxUnrolledTrips && Trips * BodyCost <= UnrollBudget
+             ? unsigned(Trips)
+             : 0;
+}
+
+unsigned cost(const Stmt *S, const CostInputs &In, bool &Unpredicable,
               unsigned Depth) {
   if (!S || Depth > 40)
     return 0;
-  if (isLoop(S))
+  const ASTContext &Ctx = In.Ctx;
+  // A loop nvcc unrolls in full is its trips times its body, as
+  // straight-line code; any other loop stays a loop, which rules out
+  // predication.
+  const AttributedStmt *Hints = dyn_cast<AttributedStmt>(S);
+  const Stmt *L = Hints ? Hints->getSubStmt() : S;
+  const Stmt *Skip = nullptr;
+  unsigned Cost = 0;
+  if (isLoop(L)) {
+    unsigned Body = 0;
+    bool BodyUnpredicable = false, Costed = false;
+    if (unsigned Trips =
+            unrolled(L, Hints, In, Depth, Body, BodyUnpredicable, Costed)) {
+      Unpredicable |= BodyUnpredicable;
+      return Trips * Body;
+    }
     Unpredicable = true;
+    S = L;
+    if (Costed) { // the body once, not estimated again below
+      Cost = Body;
+      Skip = loopBody(L);
+    }
+  }
   // threadIdx.x and friends: a special register the compiler reads once.
   if (const auto *E = dyn_cast<Expr>(S))
     if (isa<PseudoObjectExpr>(E) && cudaBuiltinComponent(E))
       return 0;
-  unsigned Cost = 0;
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (FD && FD->getIdentifier() && forcesBranch(FD->getName()))
@@ -148,7 +240,7 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
       Unpredicable = true;
     if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
         !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, Ctx))
-      Cost += 2 + cost(Def->getBody(), Ctx, Unpredicable, Depth + 10);
+      Cost += 2 + cost(Def->getBody(), In, Unpredicable, Depth + 10);
     else if (FD && FD->getIdentifier())
       Cost += callCost(FD->getName());
     else if (FD && isa<CXXOperatorCallExpr>(CE) && isToolkitFunction(FD, Ctx))
@@ -164,7 +256,7 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
     case BO_Rem:
     case BO_DivAssign:
     case BO_RemAssign:
-      Cost += divisionCost(BO, Ctx);
+      Cost += divisionCost(BO, In.Ctx);
       break;
     case BO_Add:
     case BO_Sub:
@@ -216,16 +308,40 @@ unsigned cost(const Stmt *S, const ASTContext &Ctx, bool &Unpredicable,
       Unpredicable = true;
   }
   for (const Stmt *C : S->children())
-    Cost += cost(C, Ctx, Unpredicable, Depth + 1);
+    if (C != Skip)
+      Cost += cost(C, In, Unpredicable, Depth + 1);
   return Cost;
 }
 
-bool containsLoopAt(const Stmt *S, unsigned Depth) {
+bool containsLoopAt(const Stmt *S, const CostInputs &In, unsigned Depth) {
   if (!S || Depth > 40)
     return false;
-  for (const Stmt *C : S->children())
-    if (C && (isLoop(C) || containsLoopAt(C, Depth + 1)))
+  // A helper called here runs its loops here too (as the cost counts its
+  // body); the toolkit's own functions are costed by name, without loops.
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+    if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
+        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, In.Ctx) &&
+        containsLoopAt(Def->getBody(), In, Depth + 10))
       return true;
+  }
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    const auto *Hints = dyn_cast<AttributedStmt>(C);
+    const Stmt *L = Hints ? Hints->getSubStmt() : C;
+    if (isLoop(L)) {
+      unsigned Body = 0;
+      bool U = false, Costed = false;
+      if (!unrolled(L, Hints, In, Depth, Body, U, Costed))
+        return true;
+      if (containsLoopAt(loopBody(L), In, Depth + 1))
+        return true;
+      continue;
+    }
+    if (containsLoopAt(C, In, Depth + 1))
+      return true;
+  }
   return false;
 }
 
@@ -245,19 +361,26 @@ bool isSingleTrip(const Stmt *S) {
   return false;
 }
 
-unsigned estimateCost(const Stmt *S, const ASTContext &Ctx,
-                      bool &Unpredicable) {
-  return cost(S, Ctx, Unpredicable, 0);
+unsigned estimateCost(const Stmt *S, const CostInputs &In, bool &Unpredicable) {
+  return cost(S, In, Unpredicable, 0);
 }
 
 BodyEstimate estimateBranch(const Stmt *Then, const Stmt *Else,
-                            const ASTContext &Ctx) {
+                            const CostInputs &In) {
   bool U = false;
-  unsigned C = estimateCost(Then, Ctx, U) + estimateCost(Else, Ctx, U);
+  unsigned C = estimateCost(Then, In, U) + estimateCost(Else, In, U);
   return {C, U};
 }
 
-bool containsLoop(const Stmt *S) { return containsLoopAt(S, 0); }
+unsigned unrolledTrips(const Stmt *Loop, const CostInputs &In) {
+  unsigned Body = 0;
+  bool U = false, Costed = false;
+  return unrolled(Loop, nullptr, In, 0, Body, U, Costed);
+}
+
+bool containsLoop(const Stmt *S, const CostInputs &In) {
+  return containsLoopAt(S, In, 0);
+}
 
 } // namespace divergence
 } // namespace warplint

@@ -11,6 +11,9 @@
 #ifndef WARPLINT_ANALYSIS_BRANCHCOST_H
 #define WARPLINT_ANALYSIS_BRANCHCOST_H
 
+#include "Frontend/MutationCache.h"
+#include <cstdint>
+
 namespace clang {
 class ASTContext;
 class Stmt;
@@ -19,26 +22,48 @@ class Stmt;
 namespace warplint {
 namespace divergence {
 
+/// What the cost model reads besides the statements: the AST, and the
+/// mutation facts that fold a loop's trip count.
+struct CostInputs {
+  clang::ASTContext &Ctx;
+  MutationCache &Mutations;
+};
+
+/// A loop whose trip count the source fixes and whose unrolled body fits
+/// nvcc's full-unroll budget (or that `#pragma unroll` asks to unroll in
+/// full): nvcc emits it as straight-line code, which ptxas predicates like
+/// any other body. Measured with nvcc 13 -arch=sm_90 (PTX,
+/// validation/divergence/unroll13.cu): a one-FMA body unrolls in full up to
+/// 128 trips and not at 256; a body of about 8 instructions at 16 trips and
+/// not at 32.
+constexpr unsigned UnrollBudget = 200, MaxUnrolledTrips = 128;
+
 /// The estimated instructions under a branch and whether it must branch.
 struct BodyEstimate {
   unsigned Cost;
   bool Unpredicable;
 };
 
-/// The estimated SASS instructions of \p S; sets \p Unpredicable for a loop,
-/// atomic or barrier, which nvcc always branches around.
-unsigned estimateCost(const clang::Stmt *S, const clang::ASTContext &Ctx,
+/// The estimated SASS instructions of \p S; sets \p Unpredicable for a loop
+/// that stays a loop, an atomic or a barrier, which nvcc always branches
+/// around. A loop nvcc unrolls in full counts as its trips times its body.
+unsigned estimateCost(const clang::Stmt *S, const CostInputs &In,
                       bool &Unpredicable);
 
 /// Both paths of an `if`.
 BodyEstimate estimateBranch(const clang::Stmt *Then, const clang::Stmt *Else,
-                            const clang::ASTContext &Ctx);
+                            const CostInputs &In);
 
 /// `do { ... } while (0)`: runs once, not a loop.
 bool isSingleTrip(const clang::Stmt *S);
 
-/// A loop statement somewhere under \p S.
-bool containsLoop(const clang::Stmt *S);
+/// The trips of \p Loop when nvcc unrolls it in full (see UnrollBudget):
+/// 0 when it stays a loop.
+unsigned unrolledTrips(const clang::Stmt *Loop, const CostInputs &In);
+
+/// A loop statement that stays a loop somewhere under \p S (one nvcc
+/// unrolls in full is straight-line code).
+bool containsLoop(const clang::Stmt *S, const CostInputs &In);
 
 } // namespace divergence
 } // namespace warplint

@@ -167,6 +167,12 @@ struct DivergentBranch {
   /// `lane == 0`, `threadIdx.x == 0`: one leader lane (per warp or block)
   /// takes the branch, whatever the block shape.
   bool Leader = false;
+  /// `lane != 0`, `x != y` on a 2-D grid's diagonal: every lane of a warp
+  /// but (at most) one takes the branch.
+  bool LeftOut = false;
+  /// The enclosing loops that nvcc unrolls in full copy the branch this
+  /// many times (their trips multiplied; 1 outside such loops).
+  unsigned Copies = 1;
 };
 
 /// Which barrier a DivergentBarrier is.

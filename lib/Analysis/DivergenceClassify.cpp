@@ -189,10 +189,16 @@ const Stmt *Walker::impliedBy(const Expr *Cond, const FnState &F) const {
 }
 
 void Walker::classify(DivergentBranch &B, FnState &F) {
+  // An enclosing loop nvcc unrolls in full is straight-line code: the
+  // split is copied, once per trip, not repeated.
   for (const Control &C : Stack)
     if (C.IsLoopOrSwitch && !isa<SwitchStmt>(C.S) && !isSingleTrip(C.S) &&
-        !C.ExitOnly && C.S != B.S)
-      B.InLoop = true;
+        !C.ExitOnly && C.S != B.S) {
+      if (unsigned Trips = unrolledTrips(C.S, costInputs()))
+        B.Copies = std::min(B.Copies * Trips, 1u << 16);
+      else
+        B.InLoop = true;
+    }
   if (!B.Cond)
     return;
   // Block- and grid-uniform terms: the conjuncts of the condition and the
@@ -222,32 +228,56 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     if (isa<IfStmt>(C.S) && C.Cond && !C.ExitOnly)
       Uniform(C.Cond, C.InElse);
   }
-  // A leader: `x == c` (or `!x`) with x different in every lane.
+  // One lane against the rest: `x == c` (or `!x`), a leader, and `x != c`,
+  // every lane but one, with x different in every lane; or `x == y` /
+  // `x != y` with x - y different in every lane (the diagonal of a 2-D
+  // grid, x = bx * bdx + tx and y = by * bdy + ty in blocks of 32 columns).
   if (B.Kind != BranchKind::If)
     return;
   const Expr *E = B.Cond->IgnoreParenImpCasts();
-  const Expr *Side = nullptr;
+  const sym::Expr *Diff = nullptr;
+  bool Equal = true;
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_EQ) {
+      BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+    Equal = BO->getOpcode() == BO_EQ;
     Level L = level(BO->getLHS(), F), R = level(BO->getRHS(), F);
-    if (L.U == Uniformity::LaneVarying && R.U < Uniformity::WarpUniform)
-      Side = BO->getLHS();
-    else if (R.U == Uniformity::LaneVarying && L.U < Uniformity::WarpUniform)
-      Side = BO->getRHS();
+    if (L.DataDep || R.DataDep)
+      return;
+    // Against a value the same in the whole warp: at most one lane matches.
+    if (L.U == Uniformity::LaneVarying && R.U <= Uniformity::WarpUniform)
+      Diff = F.Builder->build(BO->getLHS());
+    else if (R.U == Uniformity::LaneVarying && L.U <= Uniformity::WarpUniform)
+      Diff = F.Builder->build(BO->getRHS());
+    else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying &&
+             threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
+             threadIdxLevel(sym::Dim::Z) <= Uniformity::WarpUniform)
+      Diff = SC.sub(F.Builder->build(BO->getLHS()),
+                    F.Builder->build(BO->getRHS()));
+    // The lane id register read into a variable.
+    if (Diff && L.U != R.U) {
+      const Expr *Side =
+          L.U == Uniformity::LaneVarying ? BO->getLHS() : BO->getRHS();
+      Level SL = L.U == Uniformity::LaneVarying ? L : R;
+      if (SL.Source.Kind == VarianceKind::LaneId &&
+          isa<DeclRefExpr>(Side->IgnoreParenImpCasts())) {
+        (Equal ? B.Leader : B.LeftOut) = true;
+        return;
+      }
+    }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
              UO && UO->getOpcode() == UO_LNot) {
-    Side = UO->getSubExpr();
+    Level SL = level(UO->getSubExpr(), F);
+    if (SL.DataDep)
+      return;
+    if (SL.Source.Kind == VarianceKind::LaneId &&
+        isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
+      B.Leader = true;
+      return;
+    }
+    Diff = F.Builder->build(UO->getSubExpr());
   }
-  if (!Side)
-    return;
-  Level SL = level(Side, F);
-  if (SL.DataDep)
-    return;
-  if (SL.Source.Kind == VarianceKind::LaneId &&
-      isa<DeclRefExpr>(Side->IgnoreParenImpCasts()))
-    B.Leader = true;
-  else
-    B.Leader = laneInjective(F.Builder->build(Side), Opts.WarpSize);
+  if (Diff && laneInjective(Diff, Opts.WarpSize))
+    (Equal ? B.Leader : B.LeftOut) = true;
 }
 
 } // namespace divergence

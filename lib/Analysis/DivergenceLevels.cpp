@@ -110,11 +110,14 @@ void Walker::setVar(FnState &F, const VarDecl *V, const Level &L, bool Strong) {
     F.DataDep.insert(V);
 }
 
-void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
+void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S,
+                      const Level *Cond) {
   // After a join, a variable assigned inside may hold either value.
   for (const auto &[V, When] : F.LastAssign)
-    if (When > Since)
+    if (When > Since) {
       F.LastValue.erase(V);
+      F.Env.erase(V);
+    }
   if (U == Uniformity::Constant)
     return;
   bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
@@ -123,12 +126,23 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S) {
     if (When <= Since)
       continue;
     Uniformity &Cur = F.Var[V];
+    // Under a condition that data decides, which lanes hold which value is
+    // decided by the same data: the variable is data-dependent, and the
+    // condition's load is what to name.
+    bool Data = Cond && Cond->DataDep && U == Uniformity::LaneVarying;
+    if (Data && !F.DataDep.contains(V)) {
+      F.DataDep.insert(V);
+      if (Cur == U && !Cond->Source.empty())
+        F.VarSource[V] = Cond->Source;
+    }
     if (U > Cur) {
       Cur = U;
       F.VarSource[V] =
-          varianceSource(Loop ? VarianceKind::AssignedInLoop
-                              : VarianceKind::AssignedUnderCondition,
-                         "", S);
+          Data && !Cond->Source.empty()
+              ? Cond->Source
+              : varianceSource(Loop ? VarianceKind::AssignedInLoop
+                                    : VarianceKind::AssignedUnderCondition,
+                               "", S);
     }
   }
 }
@@ -435,6 +449,10 @@ Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
     F.ParamSource[P] = A.Source;
     if (A.DataDep)
       F.DataDep.insert(P);
+    else if (A.U == Uniformity::LaneVarying &&
+             CE->getArg(I)->getType()->isIntegerType() &&
+             laneLinear(Caller.Builder->build(CE->getArg(I)), Caller))
+      F.LaneLinearParam.insert(P);
   }
   ++CallDepth;
   runFunction(F, Reporting);
@@ -454,8 +472,18 @@ Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
                   .getNonReferenceType()
                   .isConstQualified())
       V = assignedLocal(A);
-    if (V)
-      setVar(Caller, V, R, /*Strong=*/false);
+    if (!V)
+      continue;
+    // A reference parameter the helper assigned also carries what was
+    // assigned (a value loaded from memory stays data-dependent); the
+    // return value's level stays the conservative floor.
+    const ParmVarDecl *P = Def.getParamDecl(I);
+    Level Out = R;
+    auto It = F.Var.find(P);
+    if (P->getType()->isReferenceType() && It != F.Var.end())
+      Out.join(Level{It->second, F.DataDep.contains(P), F.VarSource.lookup(P),
+                     nullptr});
+    setVar(Caller, V, Out, /*Strong=*/false);
   }
   return R;
 }
@@ -474,6 +502,57 @@ bool Walker::mentionsVaryingParam(const sym::Expr *E, const FnState &F,
     if (mentionsVaryingParam(O, F, Depth + 1))
       return true;
   return false;
+}
+
+namespace {
+/// \p E is a lane-varying operation that need not be monotone in the lane.
+bool scrambles(const sym::Expr *E) {
+  return E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
+         E->kind() == sym::ExprKind::Xor || E->kind() == sym::ExprKind::Or ||
+         E->kind() == sym::ExprKind::Select;
+}
+} // namespace
+
+bool Walker::monotoneInLaneParams(const sym::Expr *E, const FnState &F,
+                                  unsigned Depth) {
+  if (Depth > 64)
+    return false;
+  if (E->kind() == sym::ExprKind::Param) {
+    for (const auto &[P, U] : F.ParamLevel)
+      if (P->getName() == E->name() && U >= Uniformity::WarpUniform)
+        return F.LaneLinearParam.contains(P);
+    return true;
+  }
+  if (scrambles(E) && mentionsVaryingParam(E, F))
+    return false;
+  for (const sym::Expr *O : E->ops())
+    if (!monotoneInLaneParams(O, F, Depth + 1))
+      return false;
+  return true;
+}
+
+bool Walker::laneLinear(const sym::Expr *E, const FnState &F) {
+  // No lane-varying unknown or loop variable, nothing that scrambles the
+  // lanes, and (in a helper) only lane-linear parameters.
+  llvm::SmallVector<const sym::Expr *, 16> Work{E};
+  for (unsigned Seen = 0; !Work.empty(); ++Seen) {
+    const sym::Expr *X = Work.pop_back_val();
+    if (Seen > 256)
+      return false;
+    if ((X->kind() == sym::ExprKind::Unknown ||
+         X->kind() == sym::ExprKind::LoopIV) &&
+        X->leafUniformity() == Uniformity::LaneVarying)
+      return false;
+    if (scrambles(X) && X->mayVaryByLane())
+      return false;
+    for (const sym::Expr *O : X->ops())
+      Work.push_back(O);
+  }
+  // The lanes must differ through the index itself (a value that varies
+  // only through control flow builds to something that looks uniform).
+  if (!mentionsVaryingParam(E, F))
+    return E->mayVaryByLane();
+  return !F.IsKernel && monotoneInLaneParams(E, F);
 }
 
 } // namespace divergence

@@ -163,6 +163,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " tail-guard";
     if (B.InLoop)
       L << " in-loop";
+    if (B.Copies > 1)
+      L << " unrolled-copies=" << B.Copies;
     if (B.ImpliedBy) {
       L << " implied-by=";
       printLoc(L, B.ImpliedBy->getBeginLoc(), SM);
@@ -173,6 +175,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " one-block";
     if (B.Leader)
       L << " leader";
+    if (B.LeftOut)
+      L << " left-out";
     if (B.ViaCall) {
       L << " via=";
       printLoc(L, B.ViaCall->getBeginLoc(), SM);

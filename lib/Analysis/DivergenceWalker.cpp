@@ -4,10 +4,12 @@
 #include "Analysis/DivergenceSources.h"
 #include "Analysis/GuardPatterns.h"
 #include "Analysis/WalkBudget.h"
+#include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/FoldingSet.h"
 
 using namespace clang;
 
@@ -32,7 +34,8 @@ public:
   }
   const sym::Expr *build(const Expr *E) override { return F.Builder->build(E); }
   bool readsVaryingParam(const sym::Expr *E) const override {
-    return !F.IsKernel && Walker::mentionsVaryingParam(E, F);
+    return !F.IsKernel && Walker::mentionsVaryingParam(E, F) &&
+           !Walker::monotoneInLaneParams(E, F);
   }
 
 private:
@@ -58,6 +61,7 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   F.FD = &FD;
   F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
   F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
+  F.Builder->setEnvironment(&F.Env);
   F.ViaCall = Via;
 }
 
@@ -69,6 +73,8 @@ void Walker::runFunction(FnState &F, bool Report) {
     F.Changed = false;
     F.Return = Uniformity::Constant;
     F.Var = Params;
+    F.LastValue.clear();
+    F.Env.clear();
     Reporting = false;
     visit(F.FD->getBody(), F);
     if (!F.Changed)
@@ -78,6 +84,8 @@ void Walker::runFunction(FnState &F, bool Report) {
     Reporting = true;
     F.Return = Uniformity::Constant;
     F.Var = Params;
+    F.LastValue.clear();
+    F.Env.clear();
     visit(F.FD->getBody(), F);
   }
   Reporting = Saved;
@@ -143,9 +151,17 @@ void Walker::assign(const Expr *LHS, const Level &RHS, FnState &F,
   }
   bool Scalar = isa<DeclRefExpr>(LHS->IgnoreParenImpCasts());
   setVar(F, V, RHS, Scalar);
+  setValue(F, V, Scalar ? Value : nullptr);
+}
+
+void Walker::setValue(FnState &F, const VarDecl *V, const Expr *Value) {
   F.LastValue.erase(V);
-  if (Scalar && Value)
-    F.LastValue[V] = Value;
+  F.Env.erase(V);
+  if (!Value)
+    return;
+  F.LastValue[V] = Value;
+  if (V->getType()->isIntegerType() && !V->getType()->isReferenceType())
+    F.Env[V] = F.Builder->build(Value);
 }
 
 void Walker::noteStore(const Expr *LHS) {
@@ -263,7 +279,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
           visit(Init, F);
           if (!isSharedVar(V)) {
             setVar(F, V, level(Init, F), /*Strong=*/true);
-            F.LastValue[V] = Init;
+            setValue(F, V, Init);
           }
         } else {
           F.Var[V] = Uniformity::Constant;
@@ -289,7 +305,8 @@ void Walker::visit(const Stmt *S, FnState &F) {
                               : nullptr;
     if (Reporting && U == Uniformity::LaneVarying)
       record(IS, IS->getCond(), BranchKind::If, C, Split, F,
-             estimateBranch(IS->getThen(), IS->getElse(), Ctx), Implied);
+             estimateBranch(IS->getThen(), IS->getElse(), costInputs()),
+             Implied);
     if (Implied)
       U = Uniformity::Constant;
     uint64_t Since = F.Clock;
@@ -302,7 +319,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     visit(IS->getElse(), F);
     joinInto(F.Var, AfterThen);
     Stack.pop_back();
-    syncJoin(F, Since, U, IS);
+    syncJoin(F, Since, U, IS, &C);
     return;
   }
   if (const auto *FS = dyn_cast<ForStmt>(S)) {
@@ -337,7 +354,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
     Uniformity U = refine(SW->getCond(), F, C.U, Split);
     if (Reporting && U == Uniformity::LaneVarying) {
       bool Unpred = false;
-      unsigned Cost = estimateCost(SW->getBody(), Ctx, Unpred);
+      unsigned Cost = estimateCost(SW->getBody(), costInputs(), Unpred);
       record(SW, SW->getCond(), BranchKind::Switch, C, Split, F,
              {Cost, Unpred});
     }
@@ -381,7 +398,7 @@ void Walker::visit(const Stmt *S, FnState &F) {
       LaneSplit Split;
       Uniformity U = refine(BO->getLHS(), F, C.U, Split);
       bool Unpred = false;
-      unsigned Cost = estimateCost(BO->getRHS(), Ctx, Unpred);
+      unsigned Cost = estimateCost(BO->getRHS(), costInputs(), Unpred);
       if (Reporting && U == Uniformity::LaneVarying && (Unpred || Cost > 7))
         record(BO, BO->getLHS(), BranchKind::ShortCircuit, C, Split, F,
                {Cost, Unpred});
@@ -418,6 +435,14 @@ void Walker::loop(const Stmt *L, const Expr *Cond,
   // The variables' levels at the loop head: the entry joined with the back
   // edge, iterated until stable (a few rounds; levels only rise).
   uint64_t Since = F.Clock;
+  // A variable the loop assigns holds a value of an earlier iteration at
+  // its head: not the one assigned before the loop.
+  llvm::SmallVector<const VarDecl *, 8> Moved;
+  for (const auto &[V, E] : F.LastValue)
+    if (Mutations.isMutated(*V, *L, Ctx))
+      Moved.push_back(V);
+  for (const VarDecl *V : Moved)
+    setValue(F, V, nullptr);
   VarLevels Entry = F.Var;
   bool Saved = Reporting;
   Reporting = false;
@@ -453,6 +478,9 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
   Uniformity U = Cond ? refine(Cond, F, C.U, Split) : C.U;
   if (Cond && U == Uniformity::LaneVarying && !Split.Exact)
     Lanes.tripCounts(L, *F.Builder, U, Split);
+  if (Cond && U == Uniformity::LaneVarying && !Split.Exact &&
+      sameTripCount(L, F))
+    U = Uniformity::WarpUniform;
   Uniformity Exit = F.LoopExit.lookup(L);
   if (Exit == Uniformity::LaneVarying &&
       (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
@@ -479,7 +507,7 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
       Body = DS->getBody();
     else if (const auto *RS = dyn_cast<CXXForRangeStmt>(L))
       Body = RS->getBody();
-    unsigned Cost = estimateCost(Body, Ctx, Unpred);
+    unsigned Cost = estimateCost(Body, costInputs(), Unpred);
     record(L, Cond, BranchKind::Loop, C, Split, F, {Cost, true});
   }
   Uniformity Level = std::max(U, Exit);
@@ -488,6 +516,82 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
     visit(P, F);
   Stack.pop_back();
   return Level;
+}
+
+namespace {
+/// The variables \p E reads (bounded).
+void readVars(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out,
+              unsigned Depth = 0) {
+  if (!S || Depth > 32 || Out.size() > 16)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.push_back(V);
+  for (const Stmt *C : S->children())
+    readVars(C, Out, Depth + 1);
+}
+} // namespace
+
+bool Walker::sameTripCount(const Stmt *L, FnState &F) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  if (!FS || !FS->getBody())
+    return false;
+  std::optional<ForInduction> Ind = forInduction(*FS);
+  // `for (p = a; ...)` on a variable declared before the loop.
+  if (!Ind && FS->getInit())
+    if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (std::optional<InductionStep> St = inductionStep(FS->getInc(), V))
+            Ind = ForInduction{V, BO->getRHS(), *St};
+  if (!Ind || !Ind->Init || !Ind->Step.Additive ||
+      !Ind->Var->getType()->isIntegerType() ||
+      (Ind->Step.Step && level(Ind->Step.Step, F).U == Uniformity::LaneVarying))
+    return false;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
+    return false;
+  auto IsVar = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == Ind->Var;
+  };
+  const Expr *Bound = IsVar(Cond->getLHS())   ? Cond->getRHS()
+                      : IsVar(Cond->getRHS()) ? Cond->getLHS()
+                                              : nullptr;
+  if (!Bound)
+    return false;
+  // Neither the variable nor anything the bound reads moves in the body.
+  llvm::SmallVector<const VarDecl *, 8> Vars{Ind->Var};
+  readVars(Bound, Vars);
+  if (Vars.size() > 16)
+    return false;
+  for (const VarDecl *V : Vars)
+    if (Mutations.isMutated(*V, *FS->getBody(), Ctx) ||
+        (FS->getInc() && V != Ind->Var &&
+         Mutations.isMutated(*V, *FS->getInc(), Ctx)))
+      return false;
+  // The distance from the start to the bound is the same in every lane:
+  // written so (`p < a + n` with p starting at a), or so once built.
+  if (const auto *Add = dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
+      Add && Add->getOpcode() == BO_Add) {
+    auto Same = [&](const Expr *A, const Expr *B) {
+      llvm::FoldingSetNodeID IA, IB;
+      A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+      B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+      return IA == IB;
+    };
+    for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
+                              std::pair(Add->getRHS(), Add->getLHS())})
+      if (Same(Start, Ind->Init) && level(Len, F).U != Uniformity::LaneVarying)
+        return true;
+  }
+  const sym::Expr *Dist =
+      SC.sub(F.Builder->build(Bound), F.Builder->build(Ind->Init));
+  return Dist && !Dist->mayVaryByLane() &&
+         (F.IsKernel || !mentionsVaryingParam(Dist, F));
 }
 
 void Walker::callStatement(const CallExpr *CE, FnState &F) {
@@ -581,7 +685,7 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.Source = C.Source;
   B.SourceExpr = C.SourceExpr;
   B.BodyCost = Est.Cost;
-  B.ContainsLoop = K == BranchKind::Loop || containsLoop(S);
+  B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
   B.ViaCall = F.ViaCall;

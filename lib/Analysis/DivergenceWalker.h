@@ -75,6 +75,10 @@ struct FnState {
   bool IsKernel = false;
   llvm::DenseMap<const clang::ParmVarDecl *, sym::Uniformity> ParamLevel;
   llvm::DenseMap<const clang::ParmVarDecl *, VarianceSource> ParamSource;
+  /// Parameters whose argument is a lane-linear index: an affine function
+  /// of the thread index (through the caller's own such parameters) with no
+  /// other lane-varying term, so the parameter grows with the lane.
+  llvm::DenseSet<const clang::ParmVarDecl *> LaneLinearParam;
   /// The level of each local variable at the current point of the walk
   /// (flow-sensitive; joined at the ends of branches and loops).
   VarLevels Var;
@@ -84,6 +88,10 @@ struct FnState {
   /// The expression a scalar was last set to on the straight-line path to
   /// here (forgotten at joins), for reading an index through a variable.
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> LastValue;
+  /// The same values built (integer scalars), the builder's environment: a
+  /// variable assigned after its declaration (`tx = threadIdx.x;`) reads as
+  /// what was assigned, on the straight-line path.
+  llvm::DenseMap<const clang::VarDecl *, const sym::Expr *> Env;
   /// The level of the divergent `continue`s of each loop.
   llvm::DenseMap<const clang::Stmt *, sym::Uniformity> LoopContinue;
   llvm::DenseMap<const clang::VarDecl *, VarianceSource> VarSource;
@@ -126,9 +134,10 @@ private:
   void setVar(FnState &F, const clang::VarDecl *V, const Level &L, bool Strong);
   /// Sync dependence at a join: the variables assigned since \p Since (inside
   /// the region that \p S controls with a condition of level \p U) now differ
-  /// as much as the condition does, for the threads that meet again here.
+  /// as much as the condition does, for the threads that meet again here;
+  /// when data decides the condition (\p Cond), they depend on that data.
   void syncJoin(FnState &F, uint64_t Since, sym::Uniformity U,
-                const clang::Stmt *S);
+                const clang::Stmt *S, const Level *Cond = nullptr);
   Level level(const clang::Expr *E, FnState &F, unsigned Depth = 0);
   /// A value read from memory: the same for all lanes when they read the
   /// same address (at the same time), else data-dependent.
@@ -147,6 +156,12 @@ private:
                FnState &Caller, unsigned Depth);
   static bool mentionsVaryingParam(const sym::Expr *E, const FnState &F,
                                    unsigned Depth = 0);
+  /// Every varying parameter \p E reads is lane-linear, and \p E keeps it
+  /// monotone in the lane (no remainder, mask or xor of it).
+  static bool monotoneInLaneParams(const sym::Expr *E, const FnState &F,
+                                   unsigned Depth = 0);
+  /// \p E, built in \p F, is a lane-linear index (see LaneLinearParam).
+  static bool laneLinear(const sym::Expr *E, const FnState &F);
 
   // ----- the walk (DivergenceWalker.cpp) -----------------------------------
   sym::Uniformity refine(const clang::Expr *Cond, FnState &F,
@@ -164,6 +179,9 @@ private:
                     const clang::Stmt *Body, FnState &F);
   void assign(const clang::Expr *LHS, const Level &RHS, FnState &F,
               const clang::Expr *Value = nullptr);
+  /// Records \p Value as what \p V holds from here on the straight-line
+  /// path (null: unknown).
+  void setValue(FnState &F, const clang::VarDecl *V, const clang::Expr *Value);
   void noteStore(const clang::Expr *LHS);
   void visitChildren(const clang::Stmt *S, FnState &F);
   void visit(const clang::Stmt *S, FnState &F);
@@ -175,6 +193,10 @@ private:
   sym::Uniformity loopOnce(const clang::Stmt *L, const clang::Expr *Cond,
                            std::initializer_list<const clang::Stmt *> Parts,
                            FnState &F);
+  /// `for (p = a; p < a + n; p += s)` with n and s the same in every lane
+  /// and nothing in the body moving p or the bound: the lanes start at
+  /// different points but run the same number of iterations.
+  bool sameTripCount(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);
   /// Records the barrier \p Found (kind and scope filled in) if a control
   /// statement on the stack differs within its scope.
@@ -187,6 +209,7 @@ private:
   /// The facts the checks grade a branch by: enclosing loops, block- and
   /// grid-uniform conjuncts, a leader lane.
   void classify(DivergentBranch &B, FnState &F);
+  CostInputs costInputs() const { return {Ctx, Mutations}; }
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);

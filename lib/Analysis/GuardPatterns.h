@@ -37,7 +37,9 @@ public:
   virtual bool isUnmodified(const clang::VarDecl *V) const = 0;
   /// \p E as a symbolic expression.
   virtual const sym::Expr *build(const clang::Expr *E) = 0;
-  /// \p E reads a helper parameter whose argument is not uniform.
+  /// \p E reads a helper parameter whose argument is not uniform, other
+  /// than one whose argument is a lane-linear index (`threadIdx.x`, `tid`)
+  /// read through operations that keep it monotone in the lane.
   virtual bool readsVaryingParam(const sym::Expr *E) const = 0;
 };
 

@@ -1,0 +1,176 @@
+// RUN: %check_warplint --checks=-*,warplint-divergent-branch %s
+// RUN: %expect_exit 1 %warplint --cuda-path=none --format=json --quiet --checks='-*,warplint-divergent-branch' %s \
+// RUN:   | %python %S/../Inputs/findings_summary.py | FileCheck %s --check-prefix=PRIO
+// Issue 13, second round: what is cheap is quiet or Low, High only for a split that a warp
+// provably pays for again and again or at length. Positives (bad_*) and negatives (good_*)
+// side by side; the GPU harness (validation/divergence/run.sh) runs launch_all.
+
+__device__ float heavy(float x) { return sqrtf(x) + sqrtf(x + 1.0f); }
+
+// ---- positives ----
+// A leader lane that runs a loop alone while the rest of its warp waits: High.
+__global__ void bad_leaderSerialLoop(float *o, const float *in, int n) {
+  if (threadIdx.x == 0) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+    float s = 0.0f;
+    for (int k = 0; k < n; ++k)
+      s += in[k];
+    o[blockIdx.x] = s;
+  }
+}
+// PRIO: [[@LINE-8]] High certain notes=2
+
+// A small body (just over the predication threshold) in every iteration of a loop: Medium.
+__global__ void bad_smallSplitInLoop(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (threadIdx.x % 2 == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 13 instructions under the branch) [warplint-divergent-branch]
+      o[i] = o[i] * o[i + k] + o[i + 2 * k] * o[i + 1] + o[i + 3];
+}
+// PRIO: [[@LINE-4]] Medium certain notes=2
+
+// A constant-trip loop nvcc unrolls: the split is copied 4 times, one-off work (Medium).
+__global__ void bad_unrolledOneOff(float *o) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 4; ++k)
+    if (threadIdx.x < 16)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 16 instructions under the branch) [warplint-divergent-branch]
+      o[i + k] = o[i + k] * o[i] + o[i + 1] * o[i + 2] + o[i + 3] * o[i + 4];
+}
+// PRIO: [[@LINE-4]] Medium certain notes=2
+
+// A helper reads each lane's interval through reference parameters: data decides, so the
+// message names the load and the finding is Low / possible (one-off).
+__device__ void readInterval(const float *s, unsigned tid, float &lo, float &hi) {
+  lo = s[2 * tid];
+  hi = s[2 * tid + 1];
+}
+__global__ void bad_dataThroughReference(float *o, const float *s) {
+  float lo = 0.0f, hi = 0.0f;
+  readInterval(s, threadIdx.x, lo, hi);
+  if (lo != hi)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 's[2 * tid]'); the warp runs both paths one after the other (about 92 instructions under the branch) [warplint-divergent-branch]
+    o[threadIdx.x] = heavy(lo) + heavy(hi);
+}
+// PRIO: [[@LINE-4]] Low possible notes=2
+
+// A leader that calls a helper with a loop serialises that loop: High.
+__device__ float sumAll(const float *in, int n) {
+  float s = 0.0f;
+  for (int k = 0; k < n; ++k)
+    s += in[k];
+  return s;
+}
+__global__ void bad_leaderHelperLoop(float *o, const float *in, int n) {
+  if (threadIdx.x == 0)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+    o[blockIdx.x] = sumAll(in, n);
+}
+// PRIO: [[@LINE-4]] High certain notes=2
+
+// A flag set under a data-dependent condition: the same data decides the later split,
+// and the message names the load.
+__global__ void bad_flagFromData(float *o, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int big = 0;
+  if (in[i] > 0.5f)
+    big = 1;
+  if (big)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+    o[i] = heavy(o[i]);
+}
+// PRIO: [[@LINE-4]] Low possible notes=2
+
+// A bound the loop moves: its value before the loop is not its value in the loop.
+__global__ void bad_growingBound(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int w;
+  w = 0;
+  for (int k = 0; k < n; ++k) {
+    if ((threadIdx.x & w) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+      o[i] = heavy(o[i]);
+    w = w * 2 + 1;
+  }
+}
+// PRIO: [[@LINE-6]] High likely notes=3
+
+// ---- negatives ----
+// A 4-trip constant loop under the branch unrolls to 5 instructions: predicated.
+__global__ void good_unrolledSmall(float *o, const float *in) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[x];
+  if (threadIdx.x < 16) {
+    for (int k = 0; k < 4; ++k)
+      v = v * v + 0.5f;
+    o[x] = v;
+  }
+}
+
+// A leader's long straight-line bookkeeping: the other lanes only wait.
+__global__ void good_leaderLargeBody(float *o, const float *in) {
+  if (threadIdx.x == 0)
+    o[blockIdx.x] = heavy(in[0]) + heavy(in[1]) + heavy(in[2]) + heavy(in[3]);
+}
+
+// The diagonal of a 2-D grid (blocks of 32 columns): one lane left out.
+__global__ void good_diagonal(float *o, int w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x != y)
+    o[y * w + x] = heavy(o[y * w + x]) + heavy(o[y * w + x + 1]);
+}
+
+// The index reaches a helper as a parameter, the count is the same for the block: only the
+// warp that straddles the count splits.
+__device__ void firstN(float *o, unsigned tid, unsigned count) {
+  if (tid < count)
+    o[tid] = heavy(o[tid]) + heavy(o[tid + 1]);
+}
+__global__ void good_helperBound(float *o, const int *counts) {
+  __shared__ unsigned active;
+  if (threadIdx.x == 0)
+    active = counts[blockIdx.x] * 8 + 37;
+  __syncthreads();
+  firstN(o, threadIdx.x, active);
+}
+
+// Each lane sums its own column: different starts, the same number of trips.
+__global__ void good_columnSums(float *o, int rows) {
+  int start = (blockIdx.x * blockDim.x + threadIdx.x) * rows;
+  float sum = 0.0f;
+  for (int p = start; p < start + rows; p++) {
+    sum += o[p];
+    o[p] = sum;
+  }
+}
+
+// C89 style: variables declared first and assigned later read as what was assigned, so
+// the tail guard and the leader are recognised.
+__global__ void good_declaredFirst(float *o, const float *in, int n) {
+  int tx, bx, tid;
+  tx = threadIdx.x;
+  bx = blockIdx.x;
+  tid = bx * 256 + tx;
+  if (tid < n)
+    o[tid] = heavy(in[tid]) + heavy(in[tid + 1]);
+  if (tx == 0)
+    o[bx] = heavy(in[bx]) + heavy(in[bx + 1]) + heavy(in[bx + 2]);
+}
+
+void launch_all(float *o, const float *in, int *ci, int *io, int n) {
+  bad_leaderSerialLoop<<<4, 64>>>(o, in, 256);
+  bad_smallSplitInLoop<<<4, 64>>>(o, 64);
+  bad_unrolledOneOff<<<4, 64>>>(o);
+  bad_dataThroughReference<<<4, 64>>>(o, in);
+  good_unrolledSmall<<<4, 64>>>(o, in);
+  good_leaderLargeBody<<<4, 64>>>(o, in);
+  good_diagonal<<<dim3(4, 4), dim3(32, 8)>>>(o, 128);
+  good_helperBound<<<4, 256>>>(o, ci);
+  good_columnSums<<<4, 64>>>(o, 64);
+  bad_leaderHelperLoop<<<4, 64>>>(o, in, 256);
+  bad_flagFromData<<<4, 64>>>(o, in);
+  bad_growingBound<<<4, 64>>>(o, 8);
+  good_declaredFirst<<<4, 256>>>(o, in, n);
+}
