@@ -132,7 +132,7 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     llvm::json::Array Fixes;
     for (const FixIt &X : F.Fixes)
       Fixes.push_back(fixToJson(X));
-    Arr.push_back(llvm::json::Object{
+    llvm::json::Object O{
         {"check", F.CheckId},
         {"priority", priorityName(F.Prio)},
         {"guide", llvm::json::Object{{"modern", F.ModernSection},
@@ -147,7 +147,11 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"message", F.Message},
         {"notes", std::move(Notes)},
         {"fixes", std::move(Fixes)},
-        {"fingerprint", Prints[I]}});
+        {"fingerprint", Prints[I]}};
+    // The facts behind the message (docs/output-formats.md "Facts").
+    if (F.Facts)
+      O["facts"] = factsToJson(*F.Facts);
+    Arr.push_back(std::move(O));
   }
   llvm::json::Array Errors;
   for (const ToolError &E : Info.Errors)

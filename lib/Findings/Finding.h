@@ -7,7 +7,9 @@
 #ifndef WARPLINT_FINDINGS_FINDING_H
 #define WARPLINT_FINDINGS_FINDING_H
 
+#include "Findings/Facts.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +87,9 @@ struct Finding {
   std::string PriorityNote;
   bool IsCompilerError =
       false; ///< A clang error: the file could not be analysed.
+  /// What the check computed behind the message (JSON "facts", the HTML
+  /// report's pictures); null when it exported none.
+  std::shared_ptr<const FindingFacts> Facts;
 };
 
 /// A compiler error or other problem that prevented analysing a file.
