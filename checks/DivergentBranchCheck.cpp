@@ -119,13 +119,13 @@ DivergenceFacts divergenceFacts(const DivergentBranch &B, ASTContext &Ctx) {
   static const char *Kinds[] = {"branch", "loop", "switch", "short-circuit"};
   F.Kind = Kinds[unsigned(B.Kind)];
   if (B.Cond)
-    F.Condition =
-        Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                 Ctx.getSourceManager()
-                                     .getExpansionRange(B.Cond->getSourceRange())
-                                     .getAsRange()),
-                             Ctx.getSourceManager(), Ctx.getLangOpts())
-            .str();
+    F.Condition = Lexer::getSourceText(
+                      CharSourceRange::getTokenRange(
+                          Ctx.getSourceManager()
+                              .getExpansionRange(B.Cond->getSourceRange())
+                              .getAsRange()),
+                      Ctx.getSourceManager(), Ctx.getLangOpts())
+                      .str();
   F.Warps = B.Split.Warps;
   F.DivergentWarps = B.Split.DivergentWarps;
   F.TripCounts = B.Split.TripCounts;
@@ -133,8 +133,8 @@ DivergenceFacts divergenceFacts(const DivergentBranch &B, ASTContext &Ctx) {
     F.Iteration = B.Split.LoopVar + " = " +
                   std::to_string(B.Split.DivergentIterations.front());
   for (unsigned W = 0; W < B.Split.PerWarp.size(); ++W)
-    F.PerWarp.push_back({W, B.Split.PerWarp[W].first,
-                         B.Split.PerWarp[W].second});
+    F.PerWarp.push_back(
+        {W, B.Split.PerWarp[W].first, B.Split.PerWarp[W].second});
   return F;
 }
 

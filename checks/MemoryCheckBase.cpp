@@ -199,8 +199,7 @@ MemoryCheckBase::firstActiveWarp(const hw::AccessReport &R) {
 
 void MemoryCheckBase::accessFacts(const EvaluatedAccess &E,
                                   const hw::HardwareModel &M,
-                                  const SourceManager &SM,
-                                  Report &R) const {
+                                  const SourceManager &SM, Report &R) const {
   const hw::AccessReport &Rep = E.Report;
   const MemoryAccess &A = *E.Access;
   bool Shared = A.Space == sym::MemorySpace::Shared;
@@ -215,8 +214,7 @@ void MemoryCheckBase::accessFacts(const EvaluatedAccess &E,
   F.StrideBytes = uniformLaneStride(Rep);
   F.Requests = Rep.Requests;
   F.Degree = Rep.MaxConflictDegree;
-  F.PerRequest =
-      Rep.perRequest(Shared ? Rep.Wavefronts : Rep.Transactions);
+  F.PerRequest = Rep.perRequest(Shared ? Rep.Wavefronts : Rep.Transactions);
   F.IdealPerRequest =
       Rep.perRequest(Shared ? Rep.IdealWavefronts : Rep.IdealTransactions);
   auto View = [&](const hw::WarpCost &W, std::string Role,
@@ -256,7 +254,8 @@ void MemoryCheckBase::accessFacts(const EvaluatedAccess &E,
     const hw::AccessReport::Iteration *Median = ByCost[(ByCost.size() - 1) / 2];
     const hw::AccessReport::Iteration *Typical = nullptr;
     for (const hw::AccessReport::Iteration &I : Rep.Iterations)
-      if (!Typical && I.Requests && !Cheaper(&I, Median) && !Cheaper(Median, &I))
+      if (!Typical && I.Requests && !Cheaper(&I, Median) &&
+          !Cheaper(Median, &I))
         Typical = &I;
     if (Typical && Typical->Warp && Typical->Label != Rep.WorstIteration)
       F.Views.push_back(View(*Typical->Warp, "typical", Typical->Label));

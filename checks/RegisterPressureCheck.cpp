@@ -450,8 +450,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   BF.Dim = {unsigned(Worst->Block.X), unsigned(Worst->Block.Y),
             unsigned(Worst->Block.Z)};
   BF.Origin = "launch";
-  if (PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Worst->Loc));
-      P.isValid())
+  if (PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Worst->Loc)); P.isValid())
     BF.Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
                std::to_string(P.getLine()) + ":" +
                std::to_string(P.getColumn());

@@ -129,9 +129,8 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
             target(Ctx), *W, After[I].Width,
             After[I].IsStore && !After[I].IsLoad, "padded",
             "warp " + std::to_string(W->Warp) + ", padded layout" +
-                (R.WorstIteration.empty()
-                     ? std::string()
-                     : ", iteration " + R.WorstIteration));
+                (R.WorstIteration.empty() ? std::string()
+                                          : ", iteration " + R.WorstIteration));
     }
   }
   if (!FixesThis)

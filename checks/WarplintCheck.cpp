@@ -244,8 +244,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
 namespace {
 std::atomic<bool> FactRecording{false};
 /// Per thread: a file's checks run on the thread that runs clang-tidy.
-thread_local std::map<std::string, std::shared_ptr<const FindingFacts>>
-    FactLog;
+thread_local std::map<std::string, std::shared_ptr<const FindingFacts>> FactLog;
 
 } // namespace
 

@@ -106,8 +106,9 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
   // Every warp's mask, for the report's picture of the block.
   Split.PerWarp.clear();
   for (const WarpValues &W : Warps) {
-    if (W.size() > 64 ||
-        llvm::any_of(W, [](const sym::SymValue &V) { return !V.isConstant(); })) {
+    if (W.size() > 64 || llvm::any_of(W, [](const sym::SymValue &V) {
+          return !V.isConstant();
+        })) {
       Split.PerWarp.clear();
       break;
     }

@@ -97,11 +97,11 @@ static Value accessToJson(const AccessFacts &A) {
   }
   if (A.Padded) {
     const AccessFacts::Padding &P = *A.Padded;
-    Object PO{{"array", P.Array},   {"elements", P.Elements},
-              {"before", P.Before}, {"after", P.After},
-              {"perRequest", P.PerRequest},
-              {"idealPerRequest", P.IdealPerRequest},
-              {"degree", P.Degree}};
+    Object PO{
+        {"array", P.Array},           {"elements", P.Elements},
+        {"before", P.Before},         {"after", P.After},
+        {"perRequest", P.PerRequest}, {"idealPerRequest", P.IdealPerRequest},
+        {"degree", P.Degree}};
     if (P.View)
       PO["view"] = viewToJson(*P.View, true);
     O["padded"] = std::move(PO);
@@ -146,15 +146,15 @@ static Value divergenceToJson(const DivergenceFacts &D) {
 static Value resourcesToJson(const ResourceFacts &R) {
   Array Bars;
   for (const ResourceFacts::Bar &B : R.Bars)
-    Bars.push_back(Object{
-        {"resource", B.Resource},
-        {"unit", B.Unit},
-        {"perBlock", int64_t(B.PerBlock)},
-        {"perSM", int64_t(B.PerSM)},
-        {"used", int64_t(B.Used)},
-        {"blocksAllowed",
-         B.BlocksAllowed == ~0u ? Value(nullptr) : Value(B.BlocksAllowed)},
-        {"limiter", B.Limiter}});
+    Bars.push_back(Object{{"resource", B.Resource},
+                          {"unit", B.Unit},
+                          {"perBlock", int64_t(B.PerBlock)},
+                          {"perSM", int64_t(B.PerSM)},
+                          {"used", int64_t(B.Used)},
+                          {"blocksAllowed", B.BlocksAllowed == ~0u
+                                                ? Value(nullptr)
+                                                : Value(B.BlocksAllowed)},
+                          {"limiter", B.Limiter}});
   Object O{{"arch", R.Arch},
            {"threadsPerBlock", R.ThreadsPerBlock},
            {"registersPerThread", R.RegistersPerThread},

@@ -54,7 +54,7 @@ struct WarpView {
 
 /// The facts of a memory-access finding.
 struct AccessFacts {
-  std::string Space; ///< "global" or "shared"
+  std::string Space;  ///< "global" or "shared"
   std::string Access; ///< "load", "store", "read-modify-write"
   std::string Array;  ///< The base as the message names it.
   std::string Index;  ///< The derived index expression.
@@ -120,7 +120,7 @@ struct ResourceFacts {
     std::string Resource; ///< "registers", "shared memory", "warps", "blocks"
     std::string Unit;     ///< "registers", "bytes", "warps", "blocks"
     uint64_t PerBlock = 0, PerSM = 0;
-    uint64_t Used = 0; ///< PerBlock x the resident blocks.
+    uint64_t Used = 0;          ///< PerBlock x the resident blocks.
     unsigned BlocksAllowed = 0; ///< ~0u: unlimited (none used).
     bool Limiter = false;
   };

@@ -20,9 +20,9 @@ namespace warplint {
 
 namespace {
 
-constexpr unsigned LaneW = 22;  ///< Width of one lane box.
-constexpr unsigned Left = 64;   ///< Room for row labels.
-constexpr unsigned RowH = 18;   ///< Height of a lane or bank box.
+constexpr unsigned LaneW = 22; ///< Width of one lane box.
+constexpr unsigned Left = 64;  ///< Room for row labels.
+constexpr unsigned RowH = 18;  ///< Height of a lane or bank box.
 
 std::string num(double V) {
   std::string S;
@@ -38,9 +38,8 @@ void openSvg(std::string &Out, llvm::StringRef Class, unsigned W, unsigned H,
              llvm::StringRef Title, llvm::StringRef DataAttrs) {
   Out += "<svg class=\"" + Class.str() + "\" width=\"" + std::to_string(W) +
          "\" height=\"" + std::to_string(H) + "\" viewBox=\"0 0 " +
-         std::to_string(W) + " " + std::to_string(H) +
-         "\" role=\"img\" " + DataAttrs.str() + "><title>" +
-         htmlEscape(Title) + "</title>";
+         std::to_string(W) + " " + std::to_string(H) + "\" role=\"img\" " +
+         DataAttrs.str() + "><title>" + htmlEscape(Title) + "</title>";
 }
 
 void text(std::string &Out, double X, double Y, llvm::StringRef S,
@@ -50,46 +49,59 @@ void text(std::string &Out, double X, double Y, llvm::StringRef S,
          "</text>";
 }
 
-/// The row of 32 lanes; \p Class gives each active lane its colour.
+/// A rectangle as a path fragment: many boxes of one colour are one <path>
+/// element (a report of 1,000 findings stays small enough to open).
+void box(std::string &D, double X, double Y, double W, double H) {
+  D += "M" + num(X) + " " + num(Y) + "h" + num(W) + "v" + num(H) + "h" +
+       num(-W) + "z";
+}
+
+void path(std::string &Out, llvm::StringRef Class, const std::string &D) {
+  if (!D.empty())
+    Out += "<path class=\"" + Class.str() + "\" d=\"" + D + "\"/>";
+}
+
+/// The row of lanes, lane numbers above every fourth; \p Marked picks the
+/// active lanes drawn in the second colour (conflicting lanes).
 void laneRow(std::string &Out, const WarpView &V, unsigned Y,
-             const std::function<std::string(const LaneFact &)> &Class,
-             const std::function<std::string(const LaneFact &)> &Data) {
+             const std::function<bool(const LaneFact &)> &Marked) {
   text(Out, 4, Y + 13, "lanes");
+  std::string On, Mark, Off;
   for (const LaneFact &L : V.Lanes) {
     unsigned X = Left + L.Lane * LaneW;
-    Out += "<rect class=\"lane " +
-           (L.Active ? Class(L) : std::string("inactive")) + "\" x=\"" +
-           std::to_string(X) + "\" y=\"" + std::to_string(Y) +
-           "\" width=\"" + std::to_string(LaneW - 2) + "\" height=\"" +
-           std::to_string(RowH) + "\" data-lane=\"" + std::to_string(L.Lane) +
-           "\" data-active=\"" + (L.Active ? "1" : "0") + "\"" +
-           (L.Active ? Data(L) : std::string()) + "><title>lane " +
-           std::to_string(L.Lane) +
-           (L.Active ? ": +" + std::to_string(L.Offset) + " bytes"
-                     : std::string(": inactive")) +
-           "</title></rect>";
+    box(!L.Active ? Off : Marked(L) ? Mark : On, X, Y, LaneW - 2, RowH);
     if (L.Lane % 4 == 0)
       text(Out, X + (LaneW - 2) / 2.0, Y - 3, std::to_string(L.Lane), "tn",
            "middle");
   }
+  path(Out, "lane inactive", Off);
+  path(Out, "lane on", On);
+  path(Out, "lane conflict", Mark);
 }
 
 /// Global: the lanes above the lines they touch, each line as its sectors.
 std::string drawGlobal(const AccessFacts &A, const WarpView &V) {
   unsigned SectorsPerLine =
       A.SectorBytes ? std::max(1u, A.LineBytes / A.SectorBytes) : 4;
-  // The lines drawn: every line some lane touches, in order; a gap marks
-  // lines skipped between them.
-  std::set<uint64_t> Lines;
-  std::set<uint64_t> Touched;
-  for (const LaneFact &L : V.Lanes)
-    if (L.Active) {
-      for (uint64_t S = L.FirstSector; S <= L.LastSector; ++S) {
-        Touched.insert(S);
-        Lines.insert(S / SectorsPerLine);
-      }
+  // The lines drawn: every line some lane touches, in order; a gap of one
+  // sector's width marks lines skipped between them.
+  std::set<uint64_t> Lines, Touched;
+  std::string LaneSectors;
+  for (const LaneFact &L : V.Lanes) {
+    LaneSectors += LaneSectors.empty() ? "" : " ";
+    if (!L.Active) {
+      LaneSectors += "-";
+      continue;
     }
-  std::map<uint64_t, unsigned> Slot; // line -> position in the drawing
+    LaneSectors +=
+        std::to_string(L.FirstSector) + "-" + std::to_string(L.LastSector);
+    for (uint64_t S = L.FirstSector;
+         S <= L.LastSector && S < L.FirstSector + 64; ++S) {
+      Touched.insert(S);
+      Lines.insert(S / SectorsPerLine);
+    }
+  }
+  std::map<uint64_t, unsigned> Slot; // line -> first cell in the drawing
   unsigned Pos = 0, Gaps = 0;
   uint64_t Prev = 0;
   bool First = true;
@@ -104,71 +116,52 @@ std::string drawGlobal(const AccessFacts &A, const WarpView &V) {
   double Avail = 32.0 * LaneW;
   double CellW = std::min<double>(LaneW, Cells ? Avail / Cells : LaneW);
   unsigned W = Left + unsigned(std::max(Avail, Cells * CellW)) + 8;
-  unsigned H = 118;
+  unsigned H = 124, MemY = 84;
+  std::string Fetched;
+  for (uint64_t S : Touched)
+    Fetched += (Fetched.empty() ? "" : " ") + std::to_string(S);
   std::string Out;
-  std::string Title = V.Label + ": " + std::to_string(V.Sectors) +
-                      " sectors, " + std::to_string(V.Lines) + " lines";
-  openSvg(Out, "warp global " + V.Role, W, H, Title,
-          "data-role=\"" + V.Role + "\" data-warp=\"" +
-              std::to_string(V.Warp) + "\" data-sectors=\"" +
-              std::to_string(V.Sectors) + "\" data-ideal-sectors=\"" +
-              std::to_string(V.IdealSectors) + "\" data-lines=\"" +
-              std::to_string(V.Lines) + "\" data-transactions=\"" +
-              std::to_string(V.Transactions) + "\" data-useful-bytes=\"" +
-              std::to_string(V.UsefulBytes) + "\" data-fetched-bytes=\"" +
-              std::to_string(V.FetchedBytes) + "\"");
-  laneRow(
-      Out, V, 14, [](const LaneFact &) { return std::string("on"); },
-      [](const LaneFact &L) {
-        return " data-sectors=\"" + std::to_string(L.FirstSector) + "-" +
-               std::to_string(L.LastSector) + "\"";
-      });
-  unsigned MemY = 84;
+  openSvg(Out, "warp global " + V.Role, W, H,
+          V.Label + ": " + std::to_string(V.Sectors) + " sectors, " +
+              std::to_string(V.Lines) + " lines",
+          "data-role=\"" + V.Role + "\" data-warp=\"" + std::to_string(V.Warp) +
+              "\" data-sectors=\"" + std::to_string(V.Sectors) +
+              "\" data-ideal-sectors=\"" + std::to_string(V.IdealSectors) +
+              "\" data-lines=\"" + std::to_string(V.Lines) +
+              "\" data-transactions=\"" + std::to_string(V.Transactions) +
+              "\" data-useful-bytes=\"" + std::to_string(V.UsefulBytes) +
+              "\" data-fetched-bytes=\"" + std::to_string(V.FetchedBytes) +
+              "\" data-lane-sectors=\"" + LaneSectors + "\" data-fetched=\"" +
+              Fetched + "\"");
   auto CellX = [&](uint64_t Sector) {
-    return Left + (Slot[Sector / SectorsPerLine] + Sector % SectorsPerLine) *
-                      CellW;
+    return Left +
+           (Slot[Sector / SectorsPerLine] + Sector % SectorsPerLine) * CellW;
   };
   // Lane-to-sector links first, so that the boxes cover their ends.
-  for (const LaneFact &L : V.Lanes) {
-    if (!L.Active)
-      continue;
-    double X1 = Left + L.Lane * LaneW + (LaneW - 2) / 2.0;
-    double X2 = CellX(L.FirstSector) + CellW / 2;
-    Out += "<line class=\"link\" x1=\"" + num(X1) + "\" y1=\"32\" x2=\"" +
-           num(X2) + "\" y2=\"" + std::to_string(MemY) + "\"/>";
-  }
+  std::string Links;
+  for (const LaneFact &L : V.Lanes)
+    if (L.Active)
+      Links += "M" + num(Left + L.Lane * LaneW + (LaneW - 2) / 2.0) + " 32L" +
+               num(CellX(L.FirstSector) + CellW / 2) + " " +
+               std::to_string(MemY);
+  path(Out, "link", Links);
+  laneRow(Out, V, 14, [](const LaneFact &) { return false; });
   text(Out, 4, MemY + 13, "sectors");
+  std::string Used, Idle, Outline;
   for (uint64_t Line : Lines) {
     for (unsigned S = 0; S < SectorsPerLine; ++S) {
       uint64_t Sector = Line * SectorsPerLine + S;
-      bool Used = Touched.count(Sector);
-      Out += "<rect class=\"sector " + std::string(Used ? "fetched" : "idle") +
-             "\" x=\"" + num(CellX(Sector)) + "\" y=\"" +
-             std::to_string(MemY) + "\" width=\"" +
-             num(std::max(1.0, CellW - 1)) + "\" height=\"" +
-             std::to_string(RowH) + "\" data-sector=\"" +
-             std::to_string(Sector) + "\"><title>sector " +
-             std::to_string(Sector) + " (line " + std::to_string(Line) +
-             ")" + (Used ? ": fetched" : ": not fetched") + "</title></rect>";
+      box(Touched.count(Sector) ? Used : Idle, CellX(Sector), MemY,
+          std::max(1.0, CellW - 1), RowH);
     }
     // The 128-byte line around its sectors.
-    Out += "<rect class=\"cacheline\" x=\"" +
-           num(CellX(Line * SectorsPerLine) - 0.5) + "\" y=\"" +
-           std::to_string(MemY - 2) + "\" width=\"" +
-           num(SectorsPerLine * CellW) + "\" height=\"" +
-           std::to_string(RowH + 4) + "\" data-line=\"" +
-           std::to_string(Line) + "\"/>";
+    box(Outline, CellX(Line * SectorsPerLine) - 0.5, MemY - 2,
+        SectorsPerLine * CellW, RowH + 4);
   }
-  // Gaps: lines not touched between two touched ones.
-  First = true;
-  for (uint64_t Line : Lines) {
-    if (!First && Line != Prev + 1)
-      text(Out, CellX(Line * SectorsPerLine) - CellW / 2, MemY + 13, "…",
-           "tn", "middle");
-    Prev = Line;
-    First = false;
-  }
-  text(Out, Left, MemY + RowH + 13,
+  path(Out, "sector idle", Idle);
+  path(Out, "sector fetched", Used);
+  path(Out, "cacheline", Outline);
+  text(Out, Left, MemY + RowH + 17,
        std::to_string(V.Sectors) + " sectors in " + std::to_string(V.Lines) +
            (V.Lines == 1 ? " line" : " lines") + "; " +
            std::to_string(V.UsefulBytes) + " of " +
@@ -187,71 +180,72 @@ std::string drawShared(const AccessFacts &A, const WarpView &V) {
   unsigned PhaseH = RowH + 22;
   unsigned W = Left + Banks * LaneW + 8;
   unsigned H = BankY + Phases * PhaseH + 18;
+  std::string LaneBanks, Conflicts, Words;
+  for (const LaneFact &L : V.Lanes) {
+    LaneBanks += (LaneBanks.empty() ? "" : " ") +
+                 (L.Active ? std::to_string(L.FirstBank) : std::string("-"));
+    if (L.Active && L.Conflict)
+      Conflicts += (Conflicts.empty() ? "" : " ") + std::to_string(L.Lane);
+  }
+  for (const std::vector<unsigned> &P : V.BankWords) {
+    Words += Words.empty() ? "" : "|";
+    for (size_t B = 0; B < P.size(); ++B)
+      Words += (B ? "," : "") + std::to_string(P[B]);
+  }
   std::string Out;
   openSvg(Out, "warp shared " + V.Role, W, H,
           V.Label + ": " + std::to_string(V.Degree) + "-way, " +
               std::to_string(V.Wavefronts) + " wavefronts",
-          "data-role=\"" + V.Role + "\" data-warp=\"" +
-              std::to_string(V.Warp) + "\" data-degree=\"" +
-              std::to_string(V.Degree) + "\" data-wavefronts=\"" +
-              std::to_string(V.Wavefronts) + "\" data-ideal-wavefronts=\"" +
-              std::to_string(V.IdealWavefronts) + "\"");
-  laneRow(
-      Out, V, 14,
-      [](const LaneFact &L) {
-        return std::string(L.Conflict ? "conflict" : "on");
-      },
-      [](const LaneFact &L) {
-        return " data-bank=\"" + std::to_string(L.FirstBank) +
-               "\" data-word=\"" + std::to_string(L.FirstWord) +
-               "\" data-phase=\"" + std::to_string(L.Phase) +
-               "\" data-conflict=\"" + (L.Conflict ? "1" : "0") + "\"";
-      });
+          "data-role=\"" + V.Role + "\" data-warp=\"" + std::to_string(V.Warp) +
+              "\" data-degree=\"" + std::to_string(V.Degree) +
+              "\" data-wavefronts=\"" + std::to_string(V.Wavefronts) +
+              "\" data-ideal-wavefronts=\"" +
+              std::to_string(V.IdealWavefronts) + "\" data-lane-banks=\"" +
+              LaneBanks + "\" data-conflict-lanes=\"" + Conflicts +
+              "\" data-bank-words=\"" + Words + "\"");
   auto BankX = [&](unsigned Bank) { return Left + Bank * LaneW; };
+  std::string Links, Bad;
   for (const LaneFact &L : V.Lanes) {
     if (!L.Active)
       continue;
     double X1 = Left + L.Lane * LaneW + (LaneW - 2) / 2.0;
-    for (unsigned K = 0; K < std::max(1u, L.Words); ++K) {
+    for (unsigned K = 0; K < std::max(1u, L.Words) && K < 4; ++K) {
       unsigned Bank = unsigned((L.FirstWord + K) % Banks);
-      double X2 = BankX(Bank) + (LaneW - 2) / 2.0;
-      Out += "<line class=\"link" +
-             std::string(L.Conflict ? " conflict" : "") + "\" x1=\"" +
-             num(X1) + "\" y1=\"32\" x2=\"" + num(X2) + "\" y2=\"" +
-             std::to_string(BankY + L.Phase * PhaseH) + "\"/>";
+      (L.Conflict ? Bad : Links) += "M" + num(X1) + " 32L" +
+                                    num(BankX(Bank) + (LaneW - 2) / 2.0) + " " +
+                                    std::to_string(BankY + L.Phase * PhaseH);
     }
   }
+  path(Out, "link", Links);
+  path(Out, "link conflict", Bad);
+  laneRow(Out, V, 14, [](const LaneFact &L) { return L.Conflict; });
+  std::string Used, Idle, Hot;
   for (unsigned P = 0; P < Phases; ++P) {
     unsigned Y = BankY + P * PhaseH;
     text(Out, 4, Y + 13, Phases > 1 ? "phase " + std::to_string(P) : "banks");
     for (unsigned B = 0; B < Banks; ++B) {
-      unsigned Words =
-          P < V.BankWords.size() && B < V.BankWords[P].size()
-              ? V.BankWords[P][B]
-              : 0;
-      std::string Class = Words > 1 ? "bank conflict"
-                          : Words   ? "bank used"
-                                    : "bank idle";
-      Out += "<rect class=\"" + Class + "\" x=\"" +
-             std::to_string(BankX(B)) + "\" y=\"" + std::to_string(Y) +
-             "\" width=\"" + std::to_string(LaneW - 2) + "\" height=\"" +
-             std::to_string(RowH) + "\" data-bank=\"" + std::to_string(B) +
-             "\" data-phase=\"" + std::to_string(P) + "\" data-words=\"" +
-             std::to_string(Words) + "\"><title>bank " + std::to_string(B) +
-             ": " + std::to_string(Words) +
-             (Words == 1 ? " word" : " distinct words") + "</title></rect>";
-      if (Words > 1)
-        text(Out, BankX(B) + (LaneW - 2) / 2.0, Y + 13,
-             std::to_string(Words), "tw", "middle");
+      unsigned N = P < V.BankWords.size() && B < V.BankWords[P].size()
+                       ? V.BankWords[P][B]
+                       : 0;
+      box(N > 1 ? Hot : N ? Used : Idle, BankX(B), Y, LaneW - 2, RowH);
       if (B % 4 == 0)
         text(Out, BankX(B) + (LaneW - 2) / 2.0, Y + RowH + 11,
              std::to_string(B), "tn", "middle");
     }
   }
+  path(Out, "bank idle", Idle);
+  path(Out, "bank used", Used);
+  path(Out, "bank conflict", Hot);
+  // The number of distinct words on each conflicting bank.
+  for (unsigned P = 0; P < V.BankWords.size(); ++P)
+    for (unsigned B = 0; B < V.BankWords[P].size(); ++B)
+      if (V.BankWords[P][B] > 1)
+        text(Out, BankX(B) + (LaneW - 2) / 2.0, BankY + P * PhaseH + 13,
+             std::to_string(V.BankWords[P][B]), "tw", "middle");
   text(Out, Left, H - 4,
        std::to_string(V.Degree) + "-way: " + std::to_string(V.Wavefronts) +
            " wavefronts where " + std::to_string(V.IdealWavefronts) +
-           (V.IdealWavefronts == 1 ? " would do" : " would do"),
+           " would do",
        "tc");
   Out += "</svg>";
   return Out;
@@ -261,18 +255,26 @@ std::string drawShared(const AccessFacts &A, const WarpView &V) {
 std::string drawDivergence(const DivergenceFacts &D) {
   unsigned Rows = D.PerWarp.size();
   unsigned CellW = 14, CellH = 12;
-  unsigned W = Left + 32 * CellW + 96;
+  unsigned W = Left + 32 * CellW + 120;
   unsigned H = 22 + Rows * (CellH + 2) + 8;
   std::string Out;
   openSvg(Out, "divergence", W, H,
           std::to_string(D.DivergentWarps) + " of " + std::to_string(D.Warps) +
               " warps diverge",
           "data-warps=\"" + std::to_string(D.Warps) +
-              "\" data-divergent-warps=\"" +
-              std::to_string(D.DivergentWarps) + "\"");
+              "\" data-divergent-warps=\"" + std::to_string(D.DivergentWarps) +
+              "\"");
   for (unsigned L = 0; L < 32; L += 4)
     text(Out, Left + L * CellW + CellW / 2.0, 12, std::to_string(L), "tn",
          "middle");
+  // Legend: what the two colours mean.
+  unsigned LX = Left + 32 * CellW + 6;
+  Out += "<rect class=\"taken\" x=\"" + std::to_string(LX) +
+         "\" y=\"3\" width=\"10\" height=\"10\"/>";
+  text(Out, LX + 14, 12, "takes it", "tn");
+  Out += "<rect class=\"nottaken\" x=\"" + std::to_string(LX + 52) +
+         "\" y=\"3\" width=\"10\" height=\"10\"/>";
+  text(Out, LX + 66, 12, "does not", "tn");
   for (unsigned R = 0; R < Rows; ++R) {
     const DivergenceFacts::Warp &Wp = D.PerWarp[R];
     unsigned Y = 18 + R * (CellH + 2);
@@ -285,13 +287,12 @@ std::string drawDivergence(const DivergenceFacts &D) {
            std::to_string(Wp.Lanes) + "\" data-taken=\"0x" + Mask + "\">";
     text(Out, 4, Y + CellH - 2, "warp " + std::to_string(Wp.Index),
          Split ? "tw" : "t");
-    for (unsigned L = 0; L < Wp.Lanes && L < 64; ++L) {
-      bool Taken = Wp.Taken >> L & 1;
-      Out += "<rect class=\"" + std::string(Taken ? "taken" : "nottaken") +
-             "\" x=\"" + std::to_string(Left + L * CellW) + "\" y=\"" +
-             std::to_string(Y) + "\" width=\"" + std::to_string(CellW - 2) +
-             "\" height=\"" + std::to_string(CellH) + "\"/>";
-    }
+    std::string Taken, Not;
+    for (unsigned L = 0; L < Wp.Lanes && L < 64; ++L)
+      box(Wp.Taken >> L & 1 ? Taken : Not, Left + L * CellW, Y, CellW - 2,
+          CellH);
+    path(Out, "taken", Taken);
+    path(Out, "nottaken", Not);
     text(Out, Left + 32 * CellW + 6, Y + CellH - 2,
          Split ? "splits" : (Wp.Taken ? "all take it" : "none take it"),
          Split ? "tw" : "tn");
@@ -308,8 +309,8 @@ std::string withUnit(uint64_t V, llvm::StringRef Unit) {
 /// Occupancy: one bar per SM resource, what the resident blocks use of it,
 /// one tick per block, the limiter outlined.
 std::string drawResources(const ResourceFacts &R) {
-  unsigned BarW = 420, BarH = 16, RowStep = 34, LabelW = 110;
-  unsigned W = LabelW + BarW + 250;
+  unsigned BarW = 360, BarH = 16, RowStep = 34, LabelW = 104;
+  unsigned W = LabelW + BarW + 360;
   unsigned H = 8 + R.Bars.size() * RowStep + 20;
   std::string Out;
   openSvg(Out, "resources", W, H,
@@ -351,7 +352,9 @@ std::string drawResources(const ResourceFacts &R) {
              std::to_string(BarW + 4) + "\" height=\"" +
              std::to_string(BarH + 4) + "\"/>";
     std::string Right =
-        withUnit(B.PerBlock, B.Unit) + " per block; " +
+        (B.Resource == "blocks" ? std::string("1 slot per block")
+                                : withUnit(B.PerBlock, B.Unit) + " per block") +
+        "; " +
         (B.BlocksAllowed == ~0u
              ? std::string("no limit")
              : "allows " + std::to_string(B.BlocksAllowed) + " blocks") +
@@ -366,9 +369,9 @@ std::string drawResources(const ResourceFacts &R) {
   }
   text(Out, 4, H - 6,
        std::to_string(R.ActiveBlocks) + " blocks, " +
-           std::to_string(R.ActiveWarps) + " of " +
-           std::to_string(R.MaxWarps) + " warps per SM: " +
-           num(R.Occupancy * 100) + "% occupancy on " + R.Arch,
+           std::to_string(R.ActiveWarps) + " of " + std::to_string(R.MaxWarps) +
+           " warps per SM: " + num(R.Occupancy * 100) + "% occupancy on " +
+           R.Arch,
        "tc");
   Out += "</svg>";
   return Out;
@@ -376,21 +379,85 @@ std::string drawResources(const ResourceFacts &R) {
 
 } // namespace
 
+/// Loop-variant accesses: the cost of every iteration evaluated, one bar
+/// each against the ideal, the worst and the typical one named.
+std::string drawIterations(const AccessFacts &A) {
+  double Max = 1;
+  for (const AccessFacts::Iteration &I : A.Iterations)
+    if (I.IdealPerRequest > 0)
+      Max = std::max(Max, I.PerRequest / I.IdealPerRequest);
+  unsigned N = A.Iterations.size();
+  unsigned BarW = std::max(6u, std::min(48u, 640 / std::max(1u, N)));
+  unsigned ChartH = 60, W = Left + N * BarW + 16, H = ChartH + 34;
+  std::string Worst, Typical;
+  for (const WarpView &V : A.Views) {
+    size_t P = V.Label.find("iteration ");
+    std::string It = P == std::string::npos ? "" : V.Label.substr(P + 10);
+    (V.Role == "worst" ? Worst : Typical) = It;
+  }
+  std::string Out;
+  openSvg(Out, "iterations", W, H, "cost of each iteration",
+          "data-iterations=\"" + std::to_string(N) + "\"");
+  text(Out, 4, 14, "x ideal");
+  text(Out, 4, 28, num(Max) + "x", "tn");
+  for (unsigned K = 0; K < N; ++K) {
+    const AccessFacts::Iteration &I = A.Iterations[K];
+    double R = I.IdealPerRequest > 0 ? I.PerRequest / I.IdealPerRequest : 0;
+    double BH = ChartH * R / Max;
+    std::string Class = I.Label == Worst     ? "itbar worst"
+                        : I.Label == Typical ? "itbar typical"
+                                             : "itbar";
+    Out += "<rect class=\"" + Class + "\" x=\"" +
+           std::to_string(Left + K * BarW) + "\" y=\"" + num(8 + ChartH - BH) +
+           "\" width=\"" + std::to_string(BarW - 2) + "\" height=\"" +
+           num(std::max(1.0, BH)) + "\" data-label=\"" + htmlEscape(I.Label) +
+           "\" data-per-request=\"" + num(I.PerRequest) + "\"><title>" +
+           htmlEscape(I.Label + ": " + num(I.PerRequest) +
+                      " per request, ideal " + num(I.IdealPerRequest)) +
+           "</title></rect>";
+    if (N <= 16)
+      text(Out, Left + K * BarW + (BarW - 2) / 2.0, ChartH + 20, I.Label, "tn",
+           "middle");
+  }
+  Out += "</svg>";
+  return Out;
+}
+
 std::string drawFacts(const FindingFacts &F) {
   std::string Out;
   if (F.Access) {
     const AccessFacts &A = *F.Access;
     bool Shared = A.Space == "shared";
+    std::string Unit = Shared ? "wavefronts" : A.Coalescing;
+    Out += "<div class=\"meta access-summary\">" +
+           htmlEscape(
+               std::to_string(A.WidthBytes) + "-byte " + A.Access + " of " +
+               A.Array + " on " + A.Arch +
+               (A.StrideBytes ? ", lanes " + std::to_string(*A.StrideBytes) +
+                                    " bytes apart"
+                              : std::string(", no single lane stride")) +
+               "; " + num(A.PerRequest) + " " + Unit + " per request where " +
+               num(A.IdealPerRequest) + " would do" +
+               (Shared ? " (" + std::to_string(A.Degree) + "-way)"
+                       : std::string())) +
+           "</div>";
     for (const WarpView &V : A.Views) {
-      Out += "<figure class=\"view\"><figcaption>" +
-             htmlEscape((V.Role == "worst" ? "worst: " : "typical: ") +
-                        V.Label) +
-             "</figcaption>" + (Shared ? drawShared(A, V) : drawGlobal(A, V)) +
-             "</figure>";
+      Out +=
+          "<figure class=\"view\"><figcaption>" +
+          htmlEscape((V.Role == "worst" ? "worst: " : "typical: ") + V.Label) +
+          "</figcaption>" + (Shared ? drawShared(A, V) : drawGlobal(A, V)) +
+          "</figure>";
     }
     if (A.Ideal)
-      Out += "<figure class=\"view\"><figcaption>" + htmlEscape(A.Ideal->Label) +
-             "</figcaption>" + drawGlobal(A, *A.Ideal) + "</figure>";
+      Out += "<figure class=\"view\"><figcaption>" +
+             htmlEscape(A.Ideal->Label) + "</figcaption>" +
+             drawGlobal(A, *A.Ideal) + "</figure>";
+    if (!A.Iterations.empty())
+      Out += "<figure class=\"view\"><figcaption>" +
+             htmlEscape("cost of each iteration" +
+                        std::string(A.AllIterations ? " (all of them)"
+                                                    : " (the first ones)")) +
+             "</figcaption>" + drawIterations(A) + "</figure>";
     if (A.Padded && A.Padded->View)
       Out += "<figure class=\"view\"><figcaption>" +
              htmlEscape("with the fix-it: '" + A.Padded->Array + "' padded " +

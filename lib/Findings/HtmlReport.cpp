@@ -84,19 +84,21 @@ svg .tn{font:9px system-ui,sans-serif;fill:#7b8691}
 svg .tw{font:bold 11px system-ui,sans-serif;fill:var(--hi)}
 svg .tc{font:12px system-ui,sans-serif;fill:var(--ink)}
 svg .lane.on{fill:#42a5f5}svg .lane.conflict{fill:#e53935}svg .lane.inactive{fill:#eceff1}
-svg .link{stroke:#90a4ae;stroke-width:.8}svg .link.conflict{stroke:#e53935}
+svg .link{fill:none;stroke:#90a4ae;stroke-width:.8}svg .link.conflict{stroke:#e53935}
 svg .sector.fetched{fill:#ffb74d}svg .sector.idle{fill:#f5f5f5;stroke:#cfd8dc;stroke-width:.5}
 svg .cacheline{fill:none;stroke:#607d8b;stroke-width:1}
 svg .bank.used{fill:#81c784}svg .bank.idle{fill:#f5f5f5;stroke:#cfd8dc;stroke-width:.5}svg .bank.conflict{fill:#ffcdd2;stroke:#e53935;stroke-width:1.2}
 svg .taken{fill:#43a047}svg .nottaken{fill:#cfd8dc}
 svg .capacity{fill:#eceff1;stroke:#b0bec5}svg .used{fill:#64b5f6}svg .tick{stroke:#fff;stroke-width:1.5}
 svg .limit{fill:none;stroke:var(--hi);stroke-width:2}
+svg .itbar{fill:#b0bec5}svg .itbar.worst{fill:#e53935}svg .itbar.typical{fill:#fb8c00}
 svg .limiter .used{fill:#ef5350}
 .hidden{display:none}
 )css";
 
-/// Filters the index: the three selects and the text box hide the rows that
-/// do not match. Nothing else runs; the report reads without script.
+/// Filters the index: the selects and the text box hide the rows that do not
+/// match; the URL's fragment can preset them. Nothing else runs: the report
+/// reads without script.
 constexpr const char *IndexScript = R"js(
 (function(){
   var rows=[].slice.call(document.querySelectorAll('#findings tbody tr'));
@@ -115,6 +117,11 @@ constexpr const char *IndexScript = R"js(
     n.textContent=k;}
   [sel.check,sel.file,sel.fn,sel.prio].forEach(function(s){s.addEventListener('change',apply);});
   q.addEventListener('input',apply);
+  // index.html#check=...&file=...&fn=...&prio=...&text=...: a filtered link.
+  location.hash.replace(/^#/,'').split('&').forEach(function(kv){
+    var p=kv.split('='),v=decodeURIComponent(p[1]||'');
+    if(sel[p[0]])sel[p[0]].value=v;else if(p[0]==='text')q.value=v;});
+  if(location.hash)apply();
 })();
 )js";
 
@@ -182,8 +189,7 @@ std::string card(const Finding &F, size_t I, const std::string &Print,
                             std::to_string(B.Dim[1]) + "x" +
                             std::to_string(B.Dim[2]);
         std::string From =
-            B.Origin == "launch"
-                ? "from the launch at " + B.Where
+            B.Origin == "launch" ? "from the launch at " + B.Where
             : B.Origin == "__launch_bounds__"
                 ? "from __launch_bounds__ at " + B.Where
                 : "assumed: no launch of this kernel in the file (options "
@@ -324,7 +330,8 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
            "<label>priority <select id=\"f-prio\"><option value=\"\">all"
            "</option><option>High</option><option>Medium</option><option>"
            "Low</option></select></label><label>check <select id=\"f-check\">" +
-           options(Checks) + "</select></label><label>file <select id=\"f-file\">" +
+           options(Checks) +
+           "</select></label><label>file <select id=\"f-file\">" +
            options(RelFiles) +
            "</select></label><label>kernel <select id=\"f-fn\">" +
            options(Functions) +
@@ -338,24 +345,24 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
     const Finding &F = Findings[I];
     std::string P = priorityName(F.Prio).str();
     std::string Rel = relativePath(F.Pos.File, Info.SourceRoot);
-    std::string Href = "files/" +
-                       pageName(FileIndex[F.Pos.File], F.Pos.File) + "#" +
-                       findingId(I);
-    Index += "<tr data-prio=\"" + P + "\" data-check=\"" +
-             htmlEscape(F.CheckId) + "\" data-file=\"" + htmlEscape(Rel) +
-             "\" data-fn=\"" + htmlEscape(functionOf(F)) +
-             "\" data-fingerprint=\"" + Prints[I] + "\"><td><span class=\"prio " +
-             P + "\">" + P + "</span></td><td><code>" + htmlEscape(F.CheckId) +
-             "</code></td><td><a href=\"" + htmlEscape(Href) + "\">" +
-             htmlEscape(location(F.Pos, Info)) + "</a></td><td><code>" +
-             htmlEscape(functionOf(F)) + "</code></td><td>" +
-             htmlEscape(F.Message) + "</td><td>\u00a7" +
-             htmlEscape(F.ModernSection) + "</td></tr>";
+    std::string Href = "files/" + pageName(FileIndex[F.Pos.File], F.Pos.File) +
+                       "#" + findingId(I);
+    Index +=
+        "<tr data-prio=\"" + P + "\" data-check=\"" + htmlEscape(F.CheckId) +
+        "\" data-file=\"" + htmlEscape(Rel) + "\" data-fn=\"" +
+        htmlEscape(functionOf(F)) + "\" data-fingerprint=\"" + Prints[I] +
+        "\"><td><span class=\"prio " + P + "\">" + P +
+        "</span></td><td><code>" + htmlEscape(F.CheckId) +
+        "</code></td><td><a href=\"" + htmlEscape(Href) + "\">" +
+        htmlEscape(location(F.Pos, Info)) + "</a></td><td><code>" +
+        htmlEscape(functionOf(F)) + "</code></td><td>" + htmlEscape(F.Message) +
+        "</td><td>\u00a7" + htmlEscape(F.ModernSection) + "</td></tr>";
   }
   Index += "</tbody></table>";
   if (Findings.empty())
     Index += "<p>No findings.</p>";
-  Index += "</main><script>" + std::string(IndexScript) + "</script></body></html>\n";
+  Index += "</main><script>" + std::string(IndexScript) +
+           "</script></body></html>\n";
   llvm::SmallString<256> IndexPath(Dir);
   llvm::sys::path::append(IndexPath, "index.html");
   if (llvm::Error E = writeFile(IndexPath, Index))
@@ -385,10 +392,10 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
       auto It = ByLine.find(L);
       llvm::StringRef Text =
           L <= Lines.size() ? Lines[L - 1].rtrim('\r') : llvm::StringRef();
-      Page += "<div class=\"ln" + std::string(It != ByLine.end() ? " hit" : "") +
-              "\" id=\"L" + std::to_string(L) + "\"><span class=\"no\">" +
-              std::to_string(L) + "</span><span>" + htmlEscape(Text) +
-              "</span></div>";
+      Page += "<div class=\"ln" +
+              std::string(It != ByLine.end() ? " hit" : "") + "\" id=\"L" +
+              std::to_string(L) + "\"><span class=\"no\">" + std::to_string(L) +
+              "</span><span>" + htmlEscape(Text) + "</span></div>";
       if (It == ByLine.end())
         continue;
       Page += "<div class=\"cards\">";

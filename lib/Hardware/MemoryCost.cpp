@@ -196,7 +196,8 @@ std::vector<SharedLaneSlot> sharedLaneLayout(const HardwareModel &M,
     SharedLaneSlot &S = Slots[I];
     S.Active = true;
     S.FirstWord = Lanes[I].Address / BankWidth;
-    S.Words = unsigned((Lanes[I].Address + W - 1) / BankWidth - S.FirstWord + 1);
+    S.Words =
+        unsigned((Lanes[I].Address + W - 1) / BankWidth - S.FirstWord + 1);
     S.FirstBank = unsigned(S.FirstWord % M.SharedBanks);
     if (Merge && I % 2 == 1 && Lanes[I - 1].Active &&
         Lanes[I - 1].Address == Lanes[I].Address) {

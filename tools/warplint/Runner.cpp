@@ -2,11 +2,11 @@
 #include "tools/warplint/Runner.h"
 
 #include "Findings/SourceFiles.h"
-#include "tools/warplint/PartialAnalysis.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "tools/warplint/PartialAnalysis.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <map>
@@ -73,7 +73,8 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
                .value_or(Info->DefaultConfidence);
   F.Prio = lookupPriority(F.CheckId, M.FilePath, M.FileOffset)
                .value_or(Info->Prio);
-  auto It = Facts.find(factsKey(F.CheckId, M.FilePath, M.FileOffset, M.Message));
+  auto It =
+      Facts.find(factsKey(F.CheckId, M.FilePath, M.FileOffset, M.Message));
   if (It != Facts.end())
     F.Facts = It->second;
   std::string PriorityNote = priorityNoteText(*Info, F.Prio);

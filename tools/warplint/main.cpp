@@ -17,10 +17,10 @@
 // Precedence: 2, 3, 1, 4, 0.
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/AnalysisContext.h"
 #include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
 #include "Findings/HtmlReport.h"
-#include "Analysis/AnalysisContext.h"
 #include "Frontend/CudaCommandLine.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -303,8 +303,8 @@ int main(int argc, const char **argv) {
     return ExitUsage;
   }
 
-  static const char *Formats[] = {"clang", "sarif", "github", "json",
-                                  "codeclimate", "html"};
+  static const char *Formats[] = {"clang", "sarif",       "github",
+                                  "json",  "codeclimate", "html"};
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
       return usageError(

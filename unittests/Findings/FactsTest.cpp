@@ -49,8 +49,8 @@ TEST(Facts, IdealPacksTheSameBytes) {
 }
 
 TEST(Facts, SharedBanksAndWordsPerBank) {
-  WarpView V = sharedWarpView(sm90(), warp(0, 128, 4, true), 4, false,
-                              "worst", "warp 0");
+  WarpView V = sharedWarpView(sm90(), warp(0, 128, 4, true), 4, false, "worst",
+                              "warp 0");
   EXPECT_EQ(V.Degree, 32u);
   ASSERT_EQ(V.BankWords.size(), 1u);
   EXPECT_EQ(V.BankWords[0][0], 32u);
@@ -63,8 +63,8 @@ TEST(Facts, DrawingCarriesTheFacts) {
   F.Access.emplace();
   describeModel(sm90(), *F.Access);
   F.Access->Space = "shared";
-  F.Access->Views.push_back(sharedWarpView(sm90(), warp(0, 8, 4, true), 4,
-                                           false, "worst", "warp 0"));
+  F.Access->Views.push_back(
+      sharedWarpView(sm90(), warp(0, 8, 4, true), 4, false, "worst", "warp 0"));
   std::string S = drawFacts(F);
   EXPECT_NE(S.find("data-degree=\"2\""), std::string::npos);
   EXPECT_NE(S.find("data-lane-banks=\"0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 "
