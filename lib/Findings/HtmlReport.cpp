@@ -313,10 +313,17 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
            " Medium, " + std::to_string(Count[0]) + " Low. warplint " +
            htmlEscape(Info.ToolVersion) + " (LLVM " +
            htmlEscape(Info.LlvmVersion) + ").</div>";
+  // Each file's target; many files fold into one line.
+  if (Info.Targets.size() > 3)
+    Index += "<details><summary class=\"meta\">the GPU each of the " +
+             std::to_string(Info.Targets.size()) +
+             " files was judged for</summary>";
   for (const TargetRecord &T : Info.Targets)
     Index += "<div class=\"meta\">" +
              htmlEscape(relativePath(T.File, Info.SourceRoot)) + ": " +
              htmlEscape(T.Description) + "</div>";
+  if (Info.Targets.size() > 3)
+    Index += "</details>";
   Index += "</header><main>";
   if (!Info.Errors.empty()) {
     Index += "<h2>Not fully analysed</h2><ul>";
