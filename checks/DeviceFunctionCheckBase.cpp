@@ -19,7 +19,9 @@ void DeviceFunctionCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!FD || !FD->getBody() || !admit(*FD, *Result.Context))
     return;
   AnalysisTrace Trace(getID(), *FD, *Result.SourceManager);
+  CurrentFunction = FD;
   checkFunction(*FD, *Result.Context);
+  CurrentFunction = nullptr;
 }
 
 void DeviceFunctionCheckBase::report(Report &R, const SourceManager &SM) {

@@ -175,6 +175,31 @@ Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
   return Priority::Low;
 }
 
+/// Which lanes of which warps take the branch (the HTML report's picture).
+DivergenceFacts divergenceFacts(const DivergentBranch &B, ASTContext &Ctx) {
+  DivergenceFacts F;
+  static const char *Kinds[] = {"branch", "loop", "switch", "short-circuit"};
+  F.Kind = Kinds[unsigned(B.Kind)];
+  if (B.Cond)
+    F.Condition = Lexer::getSourceText(
+                      CharSourceRange::getTokenRange(
+                          Ctx.getSourceManager()
+                              .getExpansionRange(B.Cond->getSourceRange())
+                              .getAsRange()),
+                      Ctx.getSourceManager(), Ctx.getLangOpts())
+                      .str();
+  F.Warps = B.Split.Warps;
+  F.DivergentWarps = B.Split.DivergentWarps;
+  F.TripCounts = B.Split.TripCounts;
+  if (!B.Split.LoopVar.empty() && !B.Split.DivergentIterations.empty())
+    F.Iteration = B.Split.LoopVar + " = " +
+                  std::to_string(B.Split.DivergentIterations.front());
+  for (unsigned W = 0; W < B.Split.PerWarp.size(); ++W)
+    F.PerWarp.push_back(
+        {W, B.Split.PerWarp[W].first, B.Split.PerWarp[W].second});
+  return F;
+}
+
 } // namespace
 
 void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
@@ -328,6 +353,8 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
                             " instructions)")});
     auto [NoteLoc, NoteText] = shapeNote(*Shape, SM);
     R.Notes.push_back({NoteLoc, NoteText});
+    R.Facts.Block = shapeFact(*Shape, SM);
+    R.Facts.Divergence = divergenceFacts(B, Ctx);
     // Notes without a location go at the warning.
     for (auto &N : R.Notes)
       if (N.first.isInvalid())

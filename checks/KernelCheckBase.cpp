@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -51,8 +52,26 @@ void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!admit(*Kernel, Ctx))
     return;
   AnalysisTrace Trace(getID(), *Kernel, Ctx.getSourceManager());
+  CurrentFunction = Kernel;
   checkKernel(*Kernel, analysis(Ctx).shapes(*Kernel, Default1D, Default2D),
               Ctx);
+  CurrentFunction = nullptr;
+}
+
+BlockShapeFact KernelCheckBase::shapeFact(const KernelShape &S,
+                                          const SourceManager &SM) {
+  BlockShapeFact F;
+  F.Dim = S.Shape.BlockDim;
+  F.Origin = S.Origin;
+  F.Params = S.Params;
+  if (S.Loc.isValid()) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(S.Loc));
+    if (P.isValid())
+      F.Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
+                std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn());
+  }
+  return F;
 }
 
 std::pair<SourceLocation, std::string>

@@ -31,6 +31,9 @@ protected:
   /// "evaluated for blockDim 32x8 (launch at k.cu:40)" and where it points.
   std::pair<clang::SourceLocation, std::string>
   shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
+  /// The same shape and origin as a fact of the finding (JSON, HTML report).
+  static BlockShapeFact shapeFact(const KernelShape &S,
+                                  const clang::SourceManager &SM);
 
   std::array<unsigned, 3> Default1D, Default2D;
 

@@ -1,6 +1,8 @@
 //===- MemoryCheckBase.cpp - Shared driver of the memory checks -----------===//
 #include "checks/MemoryCheckBase.h"
 
+#include "Findings/HardwareFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -185,6 +187,83 @@ void MemoryCheckBase::evidenceNotes(const EvaluatedAccess &E, Report &R) const {
       continue;
     R.Notes.push_back({E.Access->Site->getBeginLoc(), N});
   }
+}
+
+const hw::WarpCost *
+MemoryCheckBase::firstActiveWarp(const hw::AccessReport &R) {
+  for (const hw::WarpCost &W : R.Warps)
+    if (W.ActiveLanes)
+      return &W;
+  return nullptr;
+}
+
+void MemoryCheckBase::accessFacts(const EvaluatedAccess &E,
+                                  const hw::HardwareModel &M,
+                                  const SourceManager &SM, Report &R) const {
+  const hw::AccessReport &Rep = E.Report;
+  const MemoryAccess &A = *E.Access;
+  bool Shared = A.Space == sym::MemorySpace::Shared;
+  AccessFacts F;
+  describeModel(M, F);
+  F.Space = Shared ? "shared" : "global";
+  F.Access = A.IsLoad && A.IsStore ? "read-modify-write"
+                                   : (A.IsStore ? "store" : "load");
+  F.Array = baseName(A);
+  F.Index = sym::toString(A.Index);
+  F.WidthBytes = A.Width;
+  F.StrideBytes = uniformLaneStride(Rep);
+  F.Requests = Rep.Requests;
+  F.Degree = Rep.MaxConflictDegree;
+  F.PerRequest = Rep.perRequest(Shared ? Rep.Wavefronts : Rep.Transactions);
+  F.IdealPerRequest =
+      Rep.perRequest(Shared ? Rep.IdealWavefronts : Rep.IdealTransactions);
+  auto View = [&](const hw::WarpCost &W, std::string Role,
+                  const std::string &Iteration) {
+    std::string Label = "warp " + std::to_string(W.Warp);
+    if (!Iteration.empty())
+      Label += ", iteration " + Iteration;
+    return Shared ? sharedWarpView(M, W, A.Width, A.IsStore && !A.IsLoad,
+                                   std::move(Role), Label)
+                  : globalWarpView(M, W, A.Width, std::move(Role), Label);
+  };
+  if (const hw::WarpCost *W = firstActiveWarp(Rep)) {
+    F.Views.push_back(View(*W, "worst", Rep.WorstIteration));
+    if (!Shared)
+      F.Ideal = idealGlobalWarpView(M, *W, A.Width);
+  }
+  // A typical iteration: the median cost per request among those evaluated
+  // (the first iteration at that cost), drawn when it is not the worst one.
+  std::vector<const hw::AccessReport::Iteration *> ByCost;
+  for (const hw::AccessReport::Iteration &I : Rep.Iterations) {
+    AccessFacts::Iteration FI;
+    FI.Label = I.Label;
+    FI.PerRequest = I.Requests ? double(I.Cost) / I.Requests : 0;
+    FI.IdealPerRequest = I.Requests ? double(I.Ideal) / I.Requests : 0;
+    FI.Degree = I.Degree;
+    F.Iterations.push_back(FI);
+    if (I.Requests)
+      ByCost.push_back(&I);
+  }
+  F.AllIterations = Rep.AllIterations;
+  auto Cheaper = [](const hw::AccessReport::Iteration *X,
+                    const hw::AccessReport::Iteration *Y) {
+    return X->Cost * Y->Requests < Y->Cost * X->Requests;
+  };
+  std::stable_sort(ByCost.begin(), ByCost.end(), Cheaper);
+  if (!ByCost.empty()) {
+    const hw::AccessReport::Iteration *Median = ByCost[(ByCost.size() - 1) / 2];
+    const hw::AccessReport::Iteration *Typical = nullptr;
+    for (const hw::AccessReport::Iteration &I : Rep.Iterations)
+      if (!Typical && I.Requests && !Cheaper(&I, Median) &&
+          !Cheaper(Median, &I))
+        Typical = &I;
+    if (Typical && Typical->Warp && Typical->Label != Rep.WorstIteration)
+      F.Views.push_back(View(*Typical->Warp, "typical", Typical->Label));
+  }
+  R.Facts.Access = std::move(F);
+  R.Facts.Block = shapeFact(*E.Shape, SM);
+  for (const std::string &S : Rep.Assumptions)
+    R.Facts.Assumptions.push_back(S);
 }
 
 } // namespace warplint

@@ -41,6 +41,12 @@ protected:
                                       llvm::StringRef Unit);
   /// "index: ...", how consecutive lanes differ, assumptions, loop notes.
   void evidenceNotes(const EvaluatedAccess &E, Report &R) const;
+  /// The facts behind the verdict on \p E (lanes against sectors or banks,
+  /// per iteration, block shape, assumptions) into \p R.Facts.
+  void accessFacts(const EvaluatedAccess &E, const hw::HardwareModel &M,
+                   const clang::SourceManager &SM, Report &R) const;
+  /// The first warp of \p R with active lanes, or null.
+  static const hw::WarpCost *firstActiveWarp(const hw::AccessReport &R);
   /// The evaluation (over the block shapes) with the largest Cost/Ideal ratio
   /// above \p Floor, and that ratio; null when none is above it. The worst
   /// shape decides a verdict, and its evidence goes in the notes.

@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
 
+#include "Findings/HardwareFacts.h"
+
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/CudaToolkit.h"
 #include "Frontend/DeviceCompileCommand.h"
@@ -440,6 +442,19 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
       " blocks per SM (" + std::to_string(WorstOcc.ActiveWarps) + " of " +
       std::to_string(WorstOcc.MaxWarps) + " warps, " +
       percent(WorstOcc.Occupancy) + " occupancy)";
+  R.Facts.Resources = resourceFacts(M, In, WorstOcc);
+  R.Facts.Resources->RegistersExact = Regs.Exact;
+  R.Facts.Resources->NextRegisters = Step->first;
+  R.Facts.Resources->NextOccupancy = Step->second.Occupancy;
+  BlockShapeFact BF;
+  BF.Dim = {unsigned(Worst->Block.X), unsigned(Worst->Block.Y),
+            unsigned(Worst->Block.Z)};
+  BF.Origin = "launch";
+  if (PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Worst->Loc)); P.isValid())
+    BF.Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
+               std::to_string(P.getLine()) + ":" +
+               std::to_string(P.getColumn());
+  R.Facts.Block = std::move(BF);
   R.Notes.push_back(
       {Worst->Loc, "launched here with " + Shape + " threads per block" +
                        (Worst->DynamicShared
@@ -468,9 +483,12 @@ void RegisterPressureCheck::onEndOfFile() {
   if (!TU && Exact == ExactMode::On)
     llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
                  << Why << "); registers estimated from the source\n";
-  for (const FunctionDecl *K : Kernels)
+  for (const FunctionDecl *K : Kernels) {
+    CurrentFunction = K;
     checkKernel(*K, TU ? &*TU : nullptr,
                 TU ? std::string() : (Exact == ExactMode::Off ? "" : Why));
+  }
+  CurrentFunction = nullptr;
 }
 
 } // namespace warplint

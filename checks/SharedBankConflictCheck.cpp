@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/SharedBankConflictCheck.h"
 
+#include "Findings/HardwareFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
@@ -54,15 +56,20 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                                                  : assumedRuntimeValue()) +
                    ", a runtime value)";
   evidenceNotes(*Worst, Rep);
+  accessFacts(*Worst, target(Ctx), Ctx.getSourceManager(), Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
-  Rep.Suggestion = paddingFix(Kernel, *Worst, Ctx);
+  AccessFacts::Padding Padded;
+  Rep.Suggestion = paddingFix(Kernel, *Worst, Ctx, Padded);
+  if (Rep.Suggestion)
+    Rep.Facts.Access->Padded = std::move(Padded);
   emit(Rep, Ctx.getSourceManager());
 }
 
 std::optional<std::pair<std::string, FixItHint>>
 SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
-                                    const EvaluatedAccess &E, ASTContext &Ctx) {
+                                    const EvaluatedAccess &E, ASTContext &Ctx,
+                                    AccessFacts::Padding &Padded) {
   const MemoryAccess &A = *E.Access;
   const VarDecl *Array = A.SharedArray;
   if (!Array || A.Extents.size() < 2 || !Array->getTypeSourceInfo())
@@ -109,8 +116,22 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
     std::optional<uint64_t> Old = Cost(Before[I]), New = Cost(After[I]);
     if (!Old || !New || *New > *Old)
       return std::nullopt; // padding would make another access worse
-    if (Before[I].Site == A.Site)
+    if (Before[I].Site == A.Site) {
       FixesThis = *New == 1000;
+      // The padded layout as re-evaluated, for the report's picture.
+      const hw::AccessReport &R =
+          AC.evaluate(After[I], *E.Shape, assumedRuntimeValue());
+      Padded.PerRequest = R.perRequest(R.Wavefronts);
+      Padded.IdealPerRequest = R.perRequest(R.IdealWavefronts);
+      Padded.Degree = R.MaxConflictDegree;
+      if (const hw::WarpCost *W = firstActiveWarp(R))
+        Padded.View = sharedWarpView(
+            target(Ctx), *W, After[I].Width,
+            After[I].IsStore && !After[I].IsLoad, "padded",
+            "warp " + std::to_string(W->Warp) + ", padded layout" +
+                (R.WorstIteration.empty() ? std::string()
+                                          : ", iteration " + R.WorstIteration));
+    }
   }
   if (!FixesThis)
     return std::nullopt;
@@ -127,6 +148,10 @@ SharedBankConflictCheck::paddingFix(const FunctionDecl &Kernel,
     Fix = FixItHint::CreateInsertion(
         Lexer::getLocForEndOfToken(SR.getEnd(), 0, SM, Ctx.getLangOpts()),
         " + 1");
+  Padded.Array = Array->getNameAsString();
+  Padded.Elements = 1;
+  Padded.Before = std::to_string(Extent);
+  Padded.After = std::to_string(Extent + 1);
   return std::make_pair(
       "pad the innermost dimension of '" + Array->getNameAsString() +
           "' by one element (" + Text + " -> " + Text +

@@ -28,7 +28,7 @@ private:
   /// worsens no other access.
   std::optional<std::pair<std::string, clang::FixItHint>>
   paddingFix(const clang::FunctionDecl &Kernel, const EvaluatedAccess &E,
-             clang::ASTContext &Ctx);
+             clang::ASTContext &Ctx, AccessFacts::Padding &Padded);
 };
 
 } // namespace warplint

@@ -104,6 +104,7 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
                                                  : assumedRuntimeValue()) +
                    ", a runtime value)";
   evidenceNotes(*Worst, Rep);
+  accessFacts(*Worst, M, Ctx.getSourceManager(), Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
   if (Kernel.isTemplateInstantiation())

@@ -8,6 +8,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringMap.h"
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -177,6 +178,11 @@ void WarplintCheck::onEndOfTranslationUnit() {
   Analysed = nullptr;
 }
 
+static void recordFacts(llvm::StringRef Check, llvm::StringRef File,
+                        unsigned Offset, llvm::StringRef Message,
+                        const FindingFacts &Facts,
+                        const FunctionDecl *Function);
+
 /// clang's diagnostic formatter treats '%' as the start of an argument.
 static std::string escapeForDiag(llvm::StringRef S) {
   std::string Out;
@@ -211,8 +217,11 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   SourceLocation FileLoc = SM.getFileLoc(R.Loc);
   if (FileLoc.isValid()) {
     std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(FileLoc);
-    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first))
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
+      recordFacts(getID(), FE->getName(), Dec.second, R.Message, R.Facts,
+                  CurrentFunction);
+    }
   }
   // Notes go at file locations: a note inside a macro would drag its own
   // "expanded from macro" chain along, repeating what the warning already
@@ -233,6 +242,28 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
 }
 
 namespace {
+std::atomic<bool> FactRecording{false};
+/// Per thread: a file's checks run on the thread that runs clang-tidy.
+thread_local std::map<std::string, std::shared_ptr<const FindingFacts>> FactLog;
+
+} // namespace
+
+static void recordFacts(llvm::StringRef Check, llvm::StringRef File,
+                        unsigned Offset, llvm::StringRef Message,
+                        const FindingFacts &Facts,
+                        const FunctionDecl *Function) {
+  if (!FactRecording.load(std::memory_order_relaxed))
+    return;
+  auto F = std::make_shared<FindingFacts>(Facts);
+  if (F->Function.empty() && Function)
+    F->Function = Function->getNameAsString();
+  if (F->empty())
+    return;
+  FactLog[factsKey(Check, File, Offset, Message)] = std::move(F);
+}
+
+namespace {
+
 struct ConfidenceLog {
   std::mutex Mu;
   llvm::StringMap<std::pair<Confidence, std::optional<Priority>>> Entries;
@@ -246,6 +277,20 @@ std::string confidenceKey(llvm::StringRef Check, llvm::StringRef File,
   return (Check + "\n" + File + "\n" + llvm::Twine(Offset)).str();
 }
 } // namespace
+
+void setFactRecording(bool On) { FactRecording = On; }
+
+std::string factsKey(llvm::StringRef Check, llvm::StringRef File,
+                     unsigned Offset, llvm::StringRef Message) {
+  return (Check + "\n" + File + "\n" + llvm::Twine(Offset) + "\n" + Message)
+      .str();
+}
+
+std::map<std::string, std::shared_ptr<const FindingFacts>> takeFacts() {
+  std::map<std::string, std::shared_ptr<const FindingFacts>> Out;
+  Out.swap(FactLog);
+  return Out;
+}
 
 void recordConfidence(llvm::StringRef Check, llvm::StringRef File,
                       unsigned Offset, Confidence C,

@@ -15,6 +15,7 @@
 #include "Hardware/HardwareModel.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,10 @@ struct Report {
   /// data-dependent divergent branch is not the guide's High rule at full
   /// strength); unset: the check's.
   std::optional<Priority> Prio;
+  /// What the check computed (lanes, sectors, banks, masks, resources): the
+  /// standalone binary's JSON and HTML output carry it. emit() fills in the
+  /// function when the check left it empty.
+  FindingFacts Facts;
 };
 
 /// Base class of warplint's checks: emits a Report as a warning, its evidence
@@ -113,6 +118,10 @@ protected:
 
   void emit(const Report &R, const clang::SourceManager &SM);
 
+  /// The kernel or device function being checked, named in each finding's
+  /// facts (the HTML report filters by it); set by the check bases.
+  const clang::FunctionDecl *CurrentFunction = nullptr;
+
   /// The hardware model of the target, decided by selectTarget: the
   /// warplint.Arch option (in the standalone binary, its per-file decision),
   /// else the GPU the translation unit is parsed for, else DefaultArch.
@@ -141,6 +150,17 @@ private:
 /// thousands of accesses on one line, and clang-tidy's NOLINT scan re-reads
 /// the line for every diagnostic (8,000 findings on one line took 10.7 s).
 inline constexpr unsigned MaxFindingsPerLine = 16;
+
+/// Whether emit() keeps each finding's facts for takeFacts (the standalone
+/// binary turns it on; the plugin has no reader for them).
+void setFactRecording(bool On);
+/// The facts of the findings emitted on this thread since the last call,
+/// keyed by check, file, offset and message; the log is emptied. The binary
+/// runs a file's checks on one thread and takes them after each file.
+std::map<std::string, std::shared_ptr<const FindingFacts>> takeFacts();
+/// The key takeFacts uses.
+std::string factsKey(llvm::StringRef Check, llvm::StringRef File,
+                     unsigned Offset, llvm::StringRef Message);
 
 /// Records the confidence of each emitted warning, keyed by check, file and
 /// offset; the standalone binary reads it back (clang diagnostics have no field

@@ -2,7 +2,8 @@
 # Installs everything warplint needs to build and test, from Debian's packages (bookworm
 # with LLVM 22 in bookworm-security), plus Microsoft's SARIF validator from npm when npm is
 # available (the SARIF test uses it; without it that one test is skipped). pre-commit (Debian's,
-# with python3-yaml) runs the hook test offline.
+# with python3-yaml) runs the hook test offline. chromium renders the HTML report headless in
+# its test (test/tool/html-report.test).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
@@ -11,7 +12,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22 \
   libyaml-cpp-dev googletest libgtest-dev cmake ninja-build python3 ca-certificates git \
-  pre-commit \
+  pre-commit chromium \
   > /dev/null
 here=$(cd "$(dirname "$0")/.." && pwd)
 if command -v npm > /dev/null && [ ! -x "$here/.tools/node_modules/.bin/sarif-multitool" ]; then

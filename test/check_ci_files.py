@@ -56,6 +56,10 @@ for i, s in enumerate(steps):
 uses = [s["uses"] for s in steps if "uses" in s]
 if not any(u.startswith("github/codeql-action/upload-sarif@") for u in uses):
     fail("action.yml: no SARIF upload step")
+# The HTML report goes up as an artifact, only when the lint step wrote one.
+art = [s for s in steps if str(s.get("uses", "")).startswith("actions/upload-artifact@")]
+if not art or "steps.lint.outputs.html" not in str(art[0].get("if", "")):
+    fail("action.yml: no HTML report upload conditioned on the lint step's html output")
 print("action.yml: composite, %d inputs, %d steps" % (len(inputs), len(steps)))
 
 # .pre-commit-hooks.yaml: pre-commit's manifest schema, the parts warplint relies on.

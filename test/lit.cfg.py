@@ -59,6 +59,13 @@ sarif_tool = (os.environ.get("WARPLINT_SARIF_MULTITOOL")
 if sarif_tool and os.path.exists(sarif_tool):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif_multitool", sarif_tool))
+# Debian's chromium (scripts/install-deps.sh installs it; CI always has it): the HTML report is
+# rendered in it headless. Without it locally, html-report.test is UNSUPPORTED.
+chromium = (os.environ.get("WARPLINT_CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser") or shutil.which("google-chrome"))
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
 if shutil.which("git"):
     config.available_features.add("git")
 # Debian's pre-commit (scripts/install-deps.sh installs it): the hook test runs it offline.

@@ -255,6 +255,11 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
     It.Cost = Cost;
     It.Ideal = Ideal;
     It.Degree = R.MaxConflictDegree;
+    for (const hw::WarpCost &W : R.Warps)
+      if (W.ActiveLanes) {
+        It.Warp = W; // what the HTML report draws for this iteration
+        break;
+      }
     if (!Its.empty() &&
         (Its.front().Cost * It.Requests != It.Cost * Its.front().Requests ||
          Its.front().Ideal * It.Requests != It.Ideal * Its.front().Requests))

@@ -113,6 +113,10 @@ struct LaneSplit {
   bool SamePattern = false;
   uint64_t TakenLanes = 0;
   unsigned LanesPerWarp = 0;
+  /// Every warp of the block (divergent or not): its lanes and the mask of
+  /// those whose value is non-zero, as TakenLanes. Empty when some value is
+  /// symbolic or a warp has more than 64 lanes. (The HTML report draws it.)
+  std::vector<std::pair<unsigned, uint64_t>> PerWarp;
   /// Exactly one thread of each divergent warp takes the branch.
   bool SingleLane = false;
   /// The values compared were each lane's number of iterations of the loop,

@@ -103,6 +103,21 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
       SamePattern = false;
   }
   Split.SingleLane = Boolean && Single && Split.DivergentWarps > 0;
+  // Every warp's mask, for the report's picture of the block.
+  Split.PerWarp.clear();
+  for (const WarpValues &W : Warps) {
+    if (W.size() > 64 || llvm::any_of(W, [](const sym::SymValue &V) {
+          return !V.isConstant();
+        })) {
+      Split.PerWarp.clear();
+      break;
+    }
+    uint64_t Mask = 0;
+    for (unsigned L = 0; L < W.size(); ++L)
+      if (W[L].Const != 0)
+        Mask |= uint64_t(1) << L;
+    Split.PerWarp.push_back({unsigned(W.size()), Mask});
+  }
   // The mask holds 64 lanes; a wider warp keeps only the counts.
   Split.SamePattern =
       Boolean && SamePattern && Pattern && Pattern->size() <= 64;

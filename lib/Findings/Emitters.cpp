@@ -211,6 +211,9 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"fingerprint", Prints[I]}};
     if (F.Measured)
       Obj["measured"] = measurementJson(*F.Measured);
+    // The facts behind the message (docs/output-formats.md "Facts").
+    if (F.Facts)
+      Obj["facts"] = factsToJson(*F.Facts);
     Arr.push_back(std::move(Obj));
   }
   llvm::json::Array Errors;

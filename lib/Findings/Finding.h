@@ -8,7 +8,9 @@
 #define WARPLINT_FINDINGS_FINDING_H
 
 #include "Findings/Measurement.h"
+#include "Findings/Facts.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,6 +90,9 @@ struct Finding {
       false; ///< A clang error: the file could not be analysed.
   /// What the GPU measured at this line (--confirm); nullopt otherwise.
   std::optional<Measurement> Measured;
+  /// What the check computed behind the message (JSON "facts", the HTML
+  /// report's pictures); null when it exported none.
+  std::shared_ptr<const FindingFacts> Facts;
 };
 
 /// A compiler error or other problem that prevented analysing a file.

@@ -44,6 +44,7 @@ BlockResult evalBlock(ExprContext &Ctx, const HardwareModel &M,
     WC.ActiveLanes = WL.ActiveLanes;
     WC.LaneOffsets = WL.LaneOffsets;
     WC.Active = WL.Active;
+    WC.Addresses = WL.Addresses;
     std::vector<LaneAddress> Lanes(WL.Active.size());
     for (size_t L = 0; L < Lanes.size(); ++L)
       if (WL.Active[L])

@@ -16,6 +16,7 @@
 #include "Hardware/HardwareModel.h"
 #include "Hardware/MemoryCost.h"
 #include "Symbolic/WarpEval.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct WarpCost {
   unsigned ActiveLanes = 0;
   std::vector<int64_t> LaneOffsets; ///< Bytes from lane 0's (active lanes).
   std::vector<bool> Active;
+  /// Per lane, the address as priced (meaningful where Active): its residue
+  /// modulo the line and the bank period decides sectors, lines and banks.
+  std::vector<uint64_t> Addresses;
   GlobalAccessCost Global;
   SharedAccessCost Shared;
 };
@@ -62,6 +66,9 @@ struct AccessReport {
     unsigned Requests = 0;
     uint64_t Cost = 0, Ideal = 0; ///< Transactions or wavefronts, and ideal.
     unsigned Degree = 0;          ///< Worst bank conflict (shared).
+    /// The first warp with active lanes in this iteration (the picture of a
+    /// typical iteration in the HTML report); unset when not kept.
+    std::optional<WarpCost> Warp;
   };
   std::vector<Iteration> Iterations;
   /// Iterations covers every iteration of the loops (the trip count is known).

@@ -163,14 +163,19 @@ GlobalAccessCost globalAccessCost(const HardwareModel &M,
   return C;
 }
 
-SharedAccessCost sharedAccessCost(const HardwareModel &M,
-                                  llvm::ArrayRef<LaneAddress> Lanes, unsigned W,
-                                  bool IsStore, bool EightByteBanks) {
-  SharedAccessCost C;
+/// The bank width in use: Kepler's 8-byte mode where asked and modelled.
+static unsigned bankWidth(const HardwareModel &M, bool EightByteBanks) {
+  return EightByteBanks && M.SharedBank8ByteMode ? 8 : M.SharedBankWidthBytes;
+}
+
+std::vector<SharedLaneSlot> sharedLaneLayout(const HardwareModel &M,
+                                             llvm::ArrayRef<LaneAddress> Lanes,
+                                             unsigned W, bool IsStore,
+                                             bool EightByteBanks) {
+  std::vector<SharedLaneSlot> Slots(Lanes.size());
   if (!W)
-    return C;
-  unsigned BankWidth =
-      EightByteBanks && M.SharedBank8ByteMode ? 8 : M.SharedBankWidthBytes;
+    return Slots;
+  unsigned BankWidth = bankWidth(M, EightByteBanks);
   // Lanes per phase: a phase moves at most banks x width bytes, and on CC 1.x
   // a half warp is the unit whatever the width.
   unsigned PhaseLanes =
@@ -184,33 +189,74 @@ SharedAccessCost sharedAccessCost(const HardwareModel &M,
   // phases; stores (and loads on models without the merge) use fixed groups
   // of lanes (half warps for 8 bytes, quarter warps for 16).
   bool Merge = M.SharedLoadPairsMerge && !IsStore && W > BankWidth;
-  llvm::SmallVector<std::pair<unsigned, uint64_t>, 32> Requests;
+  unsigned Requests = 0;
   for (size_t I = 0; I < Lanes.size(); ++I) {
     if (!Lanes[I].Active)
       continue;
-    ++C.ActiveLanes;
+    SharedLaneSlot &S = Slots[I];
+    S.Active = true;
+    S.FirstWord = Lanes[I].Address / BankWidth;
+    S.Words =
+        unsigned((Lanes[I].Address + W - 1) / BankWidth - S.FirstWord + 1);
+    S.FirstBank = unsigned(S.FirstWord % M.SharedBanks);
     if (Merge && I % 2 == 1 && Lanes[I - 1].Active &&
-        Lanes[I - 1].Address == Lanes[I].Address)
+        Lanes[I - 1].Address == Lanes[I].Address) {
+      S.Merged = true;
+      S.Phase = Slots[I - 1].Phase;
       continue;
-    unsigned Phase = Merge ? unsigned(Requests.size() / PhaseLanes)
-                           : unsigned(I / PhaseLanes);
-    Requests.push_back({Phase, Lanes[I].Address});
+    }
+    S.Phase = Merge ? Requests / PhaseLanes : unsigned(I / PhaseLanes);
+    ++Requests;
   }
-  for (size_t P = 0; P < Requests.size();) {
-    unsigned Phase = Requests[P].first;
-    llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 4>> WordsPerBank;
-    for (; P < Requests.size() && Requests[P].first == Phase; ++P) {
-      uint64_t A = Requests[P].second;
-      for (uint64_t Word = A / BankWidth; Word <= (A + W - 1) / BankWidth;
-           ++Word) {
-        auto &Words = WordsPerBank[Word % M.SharedBanks];
+  // A lane conflicts when one of its banks holds another word in its phase.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, llvm::SmallVector<uint64_t, 4>>
+      WordsPerBank; // (phase, bank) -> distinct words
+  for (const SharedLaneSlot &S : Slots)
+    if (S.Active && !S.Merged)
+      for (uint64_t Word = S.FirstWord; Word < S.FirstWord + S.Words; ++Word) {
+        auto &Words = WordsPerBank[{S.Phase, unsigned(Word % M.SharedBanks)}];
         if (!llvm::is_contained(Words, Word))
           Words.push_back(Word);
       }
+  for (SharedLaneSlot &S : Slots)
+    if (S.Active)
+      for (uint64_t Word = S.FirstWord; Word < S.FirstWord + S.Words; ++Word)
+        S.Conflict |=
+            WordsPerBank[{S.Phase, unsigned(Word % M.SharedBanks)}].size() > 1;
+  return Slots;
+}
+
+SharedAccessCost sharedAccessCost(const HardwareModel &M,
+                                  llvm::ArrayRef<LaneAddress> Lanes, unsigned W,
+                                  bool IsStore, bool EightByteBanks) {
+  SharedAccessCost C;
+  if (!W)
+    return C;
+  // The cost of each phase is its worst bank's number of distinct words.
+  std::vector<SharedLaneSlot> Slots =
+      sharedLaneLayout(M, Lanes, W, IsStore, EightByteBanks);
+  llvm::DenseMap<std::pair<unsigned, unsigned>, llvm::SmallVector<uint64_t, 4>>
+      WordsPerBank;
+  llvm::SmallVector<unsigned, 8> Phases; // in order of first appearance
+  for (const SharedLaneSlot &S : Slots) {
+    if (!S.Active)
+      continue;
+    ++C.ActiveLanes;
+    if (S.Merged)
+      continue;
+    if (!llvm::is_contained(Phases, S.Phase))
+      Phases.push_back(S.Phase);
+    for (uint64_t Word = S.FirstWord; Word < S.FirstWord + S.Words; ++Word) {
+      auto &Words = WordsPerBank[{S.Phase, unsigned(Word % M.SharedBanks)}];
+      if (!llvm::is_contained(Words, Word))
+        Words.push_back(Word);
     }
+  }
+  for (unsigned Phase : Phases) {
     unsigned Degree = 1;
     for (auto &KV : WordsPerBank)
-      Degree = std::max<unsigned>(Degree, KV.second.size());
+      if (KV.first.first == Phase)
+        Degree = std::max<unsigned>(Degree, KV.second.size());
     ++C.Phases;
     C.Wavefronts += Degree;
     C.MaxConflictDegree = std::max(C.MaxConflictDegree, Degree);

@@ -13,6 +13,7 @@
 #include "Hardware/HardwareModel.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <cstdint>
+#include <vector>
 
 namespace warplint {
 namespace hw {
@@ -47,6 +48,30 @@ struct SharedAccessCost {
   unsigned IdealWavefronts = 0;   ///< One per phase: no bank conflicts.
   unsigned MaxConflictDegree = 0; ///< n of the worst "n-way bank conflict".
 };
+
+/// Where one lane of a shared-memory request is served: the phase it is in
+/// and the banks of its words (the layout sharedAccessCost prices).
+struct SharedLaneSlot {
+  bool Active = false;
+  /// Served in the same slot as the previous lane (a load of an identical
+  /// address merged on models with SharedLoadPairsMerge).
+  bool Merged = false;
+  unsigned Phase = 0;
+  uint64_t FirstWord = 0; ///< Address / bank width.
+  unsigned Words = 0;     ///< Bank-wide words the access covers.
+  unsigned FirstBank = 0; ///< FirstWord % banks; the others follow.
+  /// Some word of this lane shares its bank with a different word in the
+  /// same phase: the request is replayed for it.
+  bool Conflict = false;
+};
+
+/// The per-lane layout of one shared request: phases and banks. The cost
+/// (wavefronts, degree) of sharedAccessCost is computed from this layout, so
+/// a picture drawn from it shows what was priced.
+std::vector<SharedLaneSlot> sharedLaneLayout(const HardwareModel &M,
+                                             llvm::ArrayRef<LaneAddress> Lanes,
+                                             unsigned WidthBytes, bool IsStore,
+                                             bool EightByteBanks = false);
 
 /// Counts sectors, lines and transactions for one warp request of
 /// \p WidthBytes (1, 2, 4, 8 or 16) per lane.

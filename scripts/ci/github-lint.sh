@@ -13,13 +13,15 @@
 #   WARPLINT_COMPILE_ARGS compiler arguments for every file (after "--"), when there is no -p
 #   WARPLINT_MIN_PRIORITY high|medium|low (default low)
 #   WARPLINT_SARIF        where to write SARIF (default warplint.sarif; empty: none)
-# Outputs (to $GITHUB_OUTPUT when set): exit-code, sarif, files.
+#   WARPLINT_HTML         a directory for the HTML report (docs/html-report.md; empty: none)
+# Outputs (to $GITHUB_OUTPUT when set): exit-code, sarif, html, files.
 # Exit status: 0, even with findings (the action fails afterwards, once SARIF is uploaded);
 # 2 or 3 when warplint could not run or parse, as warplint's own exit codes.
 set -uo pipefail
 
 warplint=${WARPLINT:-warplint}
 sarif=${WARPLINT_SARIF-warplint.sarif}
+html=${WARPLINT_HTML:-}
 summary=${GITHUB_STEP_SUMMARY:-/dev/null}
 output=${GITHUB_OUTPUT:-/dev/null}
 export GITHUB_WORKSPACE=${GITHUB_WORKSPACE:-$PWD}
@@ -48,6 +50,7 @@ fi
 args=(--min-priority="${WARPLINT_MIN_PRIORITY:-low}" --format=github --quiet)
 [ -n "${WARPLINT_BUILD_DIR:-}" ] && args+=(-p "$WARPLINT_BUILD_DIR")
 [ -n "$sarif" ] && args+=(--sarif-output="$sarif")
+[ -n "$html" ] && args+=(--html-output="$html")
 args+=(--github-summary="$summary")
 # shellcheck disable=SC2206 # WARPLINT_ARGS is a list of options, split on purpose
 extra=(${WARPLINT_ARGS:-})
@@ -58,9 +61,11 @@ if [ ${#compile[@]} -gt 0 ]; then compile=(-- "${compile[@]}"); fi
 
 # A SARIF file left by an earlier run must not be uploaded as this run's.
 [ -n "$sarif" ] && rm -f "$sarif"
+[ -n "$html" ] && rm -rf "$html"
 "$warplint" "${args[@]}" "${extra[@]}" "${files[@]}" "${compile[@]}"
 rc=$?
 echo "exit-code=$rc" >> "$output"
 [ -n "$sarif" ] && [ -f "$sarif" ] && echo "sarif=$sarif" >> "$output"
+[ -n "$html" ] && [ -f "$html/index.html" ] && echo "html=$html" >> "$output"
 if [ $rc -ge 2 ]; then exit $rc; fi
 exit 0

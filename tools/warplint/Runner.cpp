@@ -2,13 +2,14 @@
 #include "tools/warplint/Runner.h"
 
 #include "Findings/SourceFiles.h"
-#include "tools/warplint/PartialAnalysis.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "tools/warplint/PartialAnalysis.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -34,8 +35,12 @@ convertFixes(const llvm::StringMap<clang::tooling::Replacements> &Fix) {
   return Out;
 }
 
+using FactMap = std::map<std::string, std::shared_ptr<const FindingFacts>>;
+
 /// One clang-tidy error in warplint's model; compiler errors become ToolErrors.
-static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
+/// \p Facts: what the checks recorded for this file (takeFacts).
+static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
+                    const FactMap &Facts) {
   const clang::tooling::DiagnosticMessage &M = E.Message;
   if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
     ToolError TE;
@@ -68,6 +73,10 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out) {
                .value_or(Info->DefaultConfidence);
   F.Prio = lookupPriority(F.CheckId, M.FilePath, M.FileOffset)
                .value_or(Info->Prio);
+  auto It =
+      Facts.find(factsKey(F.CheckId, M.FilePath, M.FileOffset, M.Message));
+  if (It != Facts.end())
+    F.Facts = It->second;
   std::string PriorityNote = priorityNoteText(*Info, F.Prio);
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
     // The priority note exists for editors; structured output has the field.
@@ -147,9 +156,10 @@ static RunResult runOne(const RunRequest &Req,
                                   /*ApplyAnyFix=*/false,
                                   /*EnableCheckProfile=*/false, "",
                                   /*Quiet=*/true);
+    FactMap Facts = takeFacts();
     RunResult One;
     for (const clang::tidy::ClangTidyError &E : Errors)
-      convert(E, One);
+      convert(E, One, Facts);
     // clang-tidy's own errors (an unmatched NOLINTBEGIN) are not compiler
     // errors: each stays a line of its own and keeps exit code 3.
     auto Own = std::stable_partition(

@@ -17,9 +17,10 @@
 // Precedence: 2, 3, 1, 4, 0.
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/AnalysisContext.h"
 #include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
-#include "Analysis/AnalysisContext.h"
+#include "Findings/HtmlReport.h"
 #include "Frontend/CudaCommandLine.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
@@ -113,7 +114,8 @@ cl::opt<std::string>
 cl::opt<std::string> Format("format",
                             cl::desc("Output format: clang (default), sarif, "
                                      "github, json, codeclimate (GitLab Code "
-                                     "Quality)"),
+                                     "Quality), html (a report directory, "
+                                     "given with -o)"),
                             cl::init("clang"), cl::cat(Category));
 cl::opt<std::string> GitHubSummary(
     "github-summary",
@@ -125,6 +127,11 @@ cl::opt<std::string> SarifOutput(
     cl::desc("Also write SARIF to this file, whatever --format says (one run "
              "for annotations and code scanning)"),
     cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> HtmlOutput(
+    "html-output",
+    cl::desc("Also write the HTML report (index.html and one page per file) "
+             "into this directory, whatever --format says"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> BaselineFile(
     "baseline",
     cl::desc("Report only findings whose fingerprint is not in this file "
@@ -365,8 +372,8 @@ int main(int argc, const char **argv) {
     return ExitUsage;
   }
 
-  static const char *Formats[] = {"clang", "sarif", "github", "json",
-                                  "codeclimate"};
+  static const char *Formats[] = {"clang", "sarif",       "github",
+                                  "json",  "codeclimate", "html"};
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
       return usageError(
@@ -375,7 +382,11 @@ int main(int argc, const char **argv) {
   }
   if (!is_contained(Formats, StringRef(Format)))
     return usageError("unknown --format '" + Format +
-                      "' (expected clang, sarif, github, json or codeclimate)");
+                      "' (expected clang, sarif, github, json, codeclimate or "
+                      "html)");
+  // The HTML report is a directory of pages: it has no stream to go to.
+  if (Format == "html" && OutputFile.empty())
+    return usageError("--format=html writes a directory: give it with -o DIR");
   std::optional<Priority> Threshold = parsePriority(MinPriority);
   if (!Threshold)
     return usageError("unknown --min-priority '" + MinPriority +
@@ -639,6 +650,8 @@ int main(int argc, const char **argv) {
       errs() << "\n";
     }
 
+  // The JSON and HTML output carry each finding's facts (Findings/Facts.h).
+  setFactRecording(true);
   RunRequest Req;
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
@@ -738,15 +751,25 @@ int main(int argc, const char **argv) {
     }
   }
 
+  for (const std::string &Dir :
+       {Format == "html" ? std::string(OutputFile) : std::string(),
+        std::string(HtmlOutput)}) {
+    if (Dir.empty())
+      continue;
+    if (llvm::Error E = writeHtmlReport(Dir, Shown, Info))
+      return usageError(toString(std::move(E)));
+  }
   std::error_code EC;
   std::unique_ptr<ToolOutputFile> Out;
-  if (!OutputFile.empty()) {
+  if (!OutputFile.empty() && Format != "html") {
     Out = std::make_unique<ToolOutputFile>(OutputFile, EC, sys::fs::OF_Text);
     if (EC)
       return usageError("cannot write '" + OutputFile + "': " + EC.message());
   }
   raw_ostream &OS = Out ? Out->os() : outs();
-  if (Format == "sarif")
+  if (Format == "html")
+    ; // written above
+  else if (Format == "sarif")
     emitSarif(OS, Shown, Info);
   else if (Format == "json")
     emitJson(OS, Shown, Info);

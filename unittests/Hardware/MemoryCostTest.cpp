@@ -142,3 +142,41 @@ TEST(SharedCost, KeplerEightByteBanksServeDoublesInOnePass) {
 }
 
 } // namespace
+
+// The per-lane layout the HTML report draws is the one the cost counts.
+TEST(SharedLayout, ColumnOfATileIsOneBankEveryLaneConflicting) {
+  std::vector<SharedLaneSlot> S =
+      sharedLaneLayout(sm("sm_90"), strided(0, 128), 4, /*IsStore=*/false);
+  ASSERT_EQ(S.size(), 32u);
+  for (unsigned I = 0; I < 32; ++I) {
+    EXPECT_EQ(S[I].FirstBank, 0u);
+    EXPECT_EQ(S[I].FirstWord, I * 32u);
+    EXPECT_TRUE(S[I].Conflict);
+  }
+}
+
+TEST(SharedLayout, PaddedRowsSpreadOverEveryBank) {
+  std::vector<SharedLaneSlot> S =
+      sharedLaneLayout(sm("sm_90"), strided(0, 132), 4, false);
+  for (unsigned I = 0; I < 32; ++I) {
+    EXPECT_EQ(S[I].FirstBank, I);
+    EXPECT_FALSE(S[I].Conflict);
+  }
+}
+
+TEST(SharedLayout, BroadcastIsNoConflict) {
+  for (const SharedLaneSlot &L :
+       sharedLaneLayout(sm("sm_90"), strided(64, 0), 4, false))
+    EXPECT_FALSE(L.Conflict);
+}
+
+TEST(SharedLayout, DoublesSplitIntoTwoPhasesOfTwoWords) {
+  std::vector<SharedLaneSlot> S =
+      sharedLaneLayout(sm("sm_90"), strided(0, 8), 8, /*IsStore=*/true);
+  EXPECT_EQ(S[0].Phase, 0u);
+  EXPECT_EQ(S[15].Phase, 0u);
+  EXPECT_EQ(S[16].Phase, 1u);
+  EXPECT_EQ(S[1].Words, 2u);
+  EXPECT_EQ(S[1].FirstBank, 2u);
+  EXPECT_FALSE(S[1].Conflict);
+}
