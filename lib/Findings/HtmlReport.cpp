@@ -223,6 +223,12 @@ std::string card(const Finding &F, size_t I, const std::string &Print,
     }
     Out += "</ul>";
   }
+  if (F.Measured)
+    Out += "<div class=\"measured\" data-verdict=\"" +
+           verdictName(F.Measured->V).str() +
+           "\"><span class=\"meta\">Measured on the GPU (--confirm):</span> <b>" +
+           verdictName(F.Measured->V).str() + "</b>: " +
+           htmlEscape(F.Measured->Summary) + "</div>";
   for (const FixIt &X : F.Fixes)
     Out += "<div class=\"meta\">fix-it at line " + std::to_string(X.Line) +
            ": <code>" + htmlEscape(X.Replacement) + "</code></div>";
@@ -345,8 +351,11 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
            "</select></label><label>text <input id=\"f-text\" type=\"search\">"
            "</label><span class=\"count\"><span id=\"shown\">" +
            std::to_string(Findings.size()) + "</span> shown</span></div>";
+  // With --confirm, a column says what the GPU measured (docs/confirm.md).
+  bool Measured = Info.Confirm.has_value();
   Index += "<table id=\"findings\"><thead><tr><th>Priority</th><th>Check</th>"
-           "<th>Location</th><th>Kernel</th><th>Finding</th><th>Guide</th>"
+           "<th>Location</th><th>Kernel</th><th>Finding</th><th>Guide</th>" +
+           std::string(Measured ? "<th>Measured</th>" : "") +
            "</tr></thead><tbody>";
   for (size_t I : Order) {
     const Finding &F = Findings[I];
@@ -363,7 +372,14 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
         "</code></td><td><a href=\"" + htmlEscape(Href) + "\">" +
         htmlEscape(location(F.Pos, Info)) + "</a></td><td><code>" +
         htmlEscape(functionOf(F)) + "</code></td><td>" + htmlEscape(F.Message) +
-        "</td><td>\u00a7" + htmlEscape(F.ModernSection) + "</td></tr>";
+        "</td><td>\u00a7" + htmlEscape(F.ModernSection) + "</td>" +
+        (Measured ? "<td class=\"measured\">" +
+                        (F.Measured ? verdictName(F.Measured->V).str() +
+                                          ": " + htmlEscape(F.Measured->Summary)
+                                    : std::string("-")) +
+                        "</td>"
+                  : std::string()) +
+        "</tr>";
   }
   Index += "</tbody></table>";
   if (Findings.empty())

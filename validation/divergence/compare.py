@@ -38,6 +38,9 @@ SOURCES = {
     # The issue-13 lit test's kernels, measured in the second batch (record_gpu_batch2.sh).
     "divergent-branch-shapes": os.path.join(ROOT, "test", "checks",
                                             "divergent-branch-shapes.cu"),
+    # Issue 13's second round (H100, nvcc 13.0, session 4).
+    "divergent-branch-precision": os.path.join(ROOT, "test", "checks",
+                                               "divergent-branch-precision.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {
