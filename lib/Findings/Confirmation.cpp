@@ -28,6 +28,17 @@ llvm::StringRef verdictName(Verdict V) {
   return "not-measured";
 }
 
+const FunctionSpan *enclosingFunction(const std::vector<FileAnalysis> &Analyses,
+                                      llvm::StringRef File, unsigned Line) {
+  const FunctionSpan *Best = nullptr;
+  for (const FileAnalysis &A : Analyses)
+    for (const FunctionSpan &S : A.Functions)
+      if (S.File == File && S.BeginLine <= Line && Line <= S.EndLine &&
+          (!Best || S.BeginLine >= Best->BeginLine))
+        Best = &S;
+  return Best;
+}
+
 unsigned sameFileScore(llvm::StringRef Measured, llvm::StringRef Analysed) {
   if (Measured.empty() || Analysed.empty())
     return 0;
@@ -312,18 +323,6 @@ void measureDivision(const std::vector<LineRef> &Lines, Measurement &M) {
                             " instructions each time";
 }
 
-/// The function a line lies in, from the analysis' spans.
-const FunctionSpan *spanOf(const std::vector<FileAnalysis> &Analyses,
-                           llvm::StringRef File, unsigned Line) {
-  const FunctionSpan *Best = nullptr;
-  for (const FileAnalysis &A : Analyses)
-    for (const FunctionSpan &S : A.Functions)
-      if (S.File == File && S.BeginLine <= Line && Line <= S.EndLine &&
-          (!Best || S.BeginLine >= Best->BeginLine))
-        Best = &S;
-  return Best;
-}
-
 /// Local memory: local loads and stores in the function of the finding.
 void measureLocal(const std::vector<LineRef> &FnLines, Measurement &M) {
   double N = 0;
@@ -393,7 +392,7 @@ void confirmFindings(std::vector<Finding> &Findings,
                 isCheck(F, "block-size-not-warp-multiple");
     bool PerFunction = isCheck(F, "local-memory-array") ||
                        isCheck(F, "register-pressure");
-    const FunctionSpan *Fn = spanOf(Analyses, F.Pos.File, F.Pos.Line);
+    const FunctionSpan *Fn = enclosingFunction(Analyses, F.Pos.File, F.Pos.Line);
     if (PerFunction && Fn) {
       Begin = Fn->BeginLine;
       End = Fn->EndLine;
@@ -460,7 +459,7 @@ void confirmFindings(std::vector<Finding> &Findings,
         continue;
       unsigned B = F.Pos.Line, E = std::max(F.EndPos.Line, F.Pos.Line);
       if (WholeFunction)
-        if (const FunctionSpan *S = spanOf(Analyses, F.Pos.File, F.Pos.Line)) {
+        if (const FunctionSpan *S = enclosingFunction(Analyses, F.Pos.File, F.Pos.Line)) {
           B = S->BeginLine;
           E = S->EndLine;
         }

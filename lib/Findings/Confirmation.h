@@ -38,6 +38,11 @@ void confirmFindings(std::vector<Finding> &Findings,
                      ConfirmSummary &Summary,
                      const ConfirmThresholds &T = ConfirmThresholds());
 
+/// The innermost kernel or device function of \p Analyses whose span holds
+/// \p File:\p Line, or null (host code).
+const FunctionSpan *enclosingFunction(const std::vector<FileAnalysis> &Analyses,
+                                      llvm::StringRef File, unsigned Line);
+
 /// Whether ncu's file name \p Measured names the same file as \p Analysed
 /// (absolute): equal, or the same trailing path components when the program
 /// was built in another directory. Returns the number of trailing components

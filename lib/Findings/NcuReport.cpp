@@ -178,15 +178,19 @@ Columns columnsOf(const std::vector<std::string> &H) {
   return C;
 }
 
-double number(const std::vector<std::string> &R, int Col) {
-  if (Col < 0 || static_cast<size_t>(Col) >= R.size())
-    return 0;
+/// A number as ncu prints it ("32,768", " 4 "); false for "-", text, "".
+bool parseNcuNumber(llvm::StringRef Cell, double &V) {
   std::string S;
-  for (char C : R[Col])
+  for (char C : Cell)
     if (C != ',' && C != ' ')
       S += C;
+  return !S.empty() && S != "-" && !llvm::StringRef(S).getAsDouble(V);
+}
+
+double number(const std::vector<std::string> &R, int Col) {
   double V = 0;
-  if (S.empty() || S == "-" || llvm::StringRef(S).getAsDouble(V))
+  if (Col < 0 || static_cast<size_t>(Col) >= R.size() ||
+      !parseNcuNumber(R[Col], V))
     return 0;
   return V;
 }
@@ -432,22 +436,13 @@ parseNcuRawCsv(llvm::StringRef Text) {
           auto [PC, Val] = P.split(": ");
           uint64_t A;
           double D;
-          std::string Num;
-          for (char C : Val)
-            if (C != ',')
-              Num += C;
-          if (!PC.trim().getAsInteger(0, A) &&
-              !llvm::StringRef(Num).trim().getAsDouble(D))
+          if (!PC.trim().getAsInteger(0, A) && parseNcuNumber(Val, D))
             Map[A] += D;
         }
         Cell = Cell.take_front(Paren);
       }
-      std::string V;
-      for (char C : Cell)
-        if (C != ',')
-          V += C;
       double D;
-      if (!V.empty() && !llvm::StringRef(V).getAsDouble(D))
+      if (parseNcuNumber(Cell, D))
         L.Metrics[Header[I]] = D;
       else if (!Cell.empty())
         L.Texts[Header[I]] = Cell.str();

@@ -133,13 +133,8 @@ std::string kernelFilter(const std::vector<Finding> &Findings,
                          const std::vector<FileAnalysis> &Analyses) {
   std::set<std::string> Names;
   for (const Finding &F : Findings) {
-    const FunctionSpan *Best = nullptr;
-    for (const FileAnalysis &A : Analyses)
-      for (const FunctionSpan &S : A.Functions)
-        if (S.File == F.Pos.File && S.BeginLine <= F.Pos.Line &&
-            F.Pos.Line <= S.EndLine &&
-            (!Best || S.BeginLine >= Best->BeginLine))
-          Best = &S;
+    const FunctionSpan *Best =
+        enclosingFunction(Analyses, F.Pos.File, F.Pos.Line);
     // Host code (launch sites, transfers) needs no kernel of its own.
     if (!Best)
       continue;
