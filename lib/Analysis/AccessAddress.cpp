@@ -248,14 +248,35 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
     const sym::Expr *Step = F.Step.Step
                                 ? Builder.build(F.Step.Step)
                                 : SC.constant(1, sym::IntType::i64());
-    const sym::Expr *Delta = SC.mul(Builder.iterationCount(V, Step), Step);
+    const sym::Expr *K = Builder.iterationCount(V, Step);
+    Builder.noteInduction(F, K->name(), SC.constant(0, K->type()), nullptr);
+    const sym::Expr *Delta = SC.mul(K, Step);
     A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
     return A;
   }
-  case UseFacts::AfterLoop:
-    A.Failure = "pointer '" + V->getNameAsString() +
-                "' after the loop that moves it";
+  case UseFacts::AfterLoop: {
+    // Start + K * Step elements, K the uniform count of iterations the loop
+    // ran, when every lane leaves it together (as for integers: ExprBuilder).
+    int64_t Size = sizeOf(V->getType()->getPointeeType());
+    if (!F.Step.Additive || !Size || !Builder.exitsTogether(*F.Loop)) {
+      A.Failure = "pointer '" + V->getNameAsString() +
+                  "' after the loop that moves it (the loop's exit varies "
+                  "by lane)";
+      return A;
+    }
+    A = alternatives(V, F.Inits, Depth);
+    if (!A.ok())
+      return A;
+    const sym::Expr *Step = F.Step.Step
+                                ? Builder.build(F.Step.Step)
+                                : SC.constant(1, sym::IntType::i64());
+    const sym::Expr *K =
+        SC.unknown("iterations the loop of '" + V->getNameAsString() + "' ran",
+                   sym::IntType::i64(), sym::Uniformity::BlockUniform);
+    const sym::Expr *Delta = SC.mul(K, Step);
+    A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
     return A;
+  }
   case UseFacts::Merge:
     if (F.Loop) {
       A.Failure = F.Why;

@@ -92,11 +92,19 @@ std::vector<int64_t> iterationValues(sym::ExprContext &SC,
   bool Geometric = L.Kind != LoopIterations::StepKind::Add;
   size_t Unknown = Geometric ? UnknownTripGeometric : UnknownTripAdditive;
   sym::Bindings Local = B;
-  int64_t V = *Start;
+  int64_t V = *Start, Prev = *Start;
   bool Decided = true;
   for (size_t N = 0; N < Budget + 1; ++N) {
-    Local[L.Var] = V;
-    std::optional<int64_t> Go = uniformValue(SC, Shape, Local, L.While);
+    // Tested first: V runs when the test holds at V. Tested after the body:
+    // the first value always runs, any other when the test held at the one
+    // before.
+    std::optional<int64_t> Go;
+    if (L.BottomTested && N == 0) {
+      Go = 1;
+    } else {
+      Local[L.Var] = L.BottomTested ? Prev : V;
+      Go = uniformValue(SC, Shape, Local, L.While);
+    }
     if (Go && !*Go)
       return Values; // every iteration listed
     if (!Go)
@@ -127,6 +135,7 @@ std::vector<int64_t> iterationValues(sym::ExprContext &SC,
     // A step that stops changing the value, or runs away, ends the list.
     if (Next == V || Next > (int64_t(1) << 40) || Next < -(int64_t(1) << 40))
       break;
+    Prev = V;
     V = Next;
   }
   Complete = false;

@@ -2,6 +2,7 @@
 #include "Analysis/KernelAccesses.h"
 
 #include "Analysis/AccessAddress.h"
+#include "Analysis/AccessLoops.h"
 #include "Analysis/WalkBudget.h"
 
 #include "Frontend/ExprBuilder.h"
@@ -692,7 +693,7 @@ private:
       M.Bindings[B.getKey()] = B.getValue();
     M.Notes = Builder.loopNotes();
     M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
-    M.Loops = loopIterations(M.Index, G);
+    M.Loops = loopIterations(Site, M.Index, G);
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -723,9 +724,11 @@ private:
     Out.push_back(std::move(M));
   }
 
-  /// The enclosing for loops whose induction variable \p Index or \p Guard
-  /// uses, outermost first, in the form evaluateAccess walks.
-  std::vector<LoopIterations> loopIterations(const sym::Expr *Index,
+  /// The enclosing loops whose induction variable \p Index or \p Guard
+  /// uses, outermost first, in the form evaluateAccess walks: the for loops
+  /// with their own counter, then every other loop form the value flow found.
+  std::vector<LoopIterations> loopIterations(const Expr *Site,
+                                             const sym::Expr *Index,
                                              const sym::Expr *Guard) {
     std::vector<LoopIterations> Result;
     for (const ForStmt *FS : Loops) {
@@ -781,8 +784,11 @@ private:
         Builder.resetObservations();
         L.While = Builder.build(FS->getCond());
       }
+      L.Depth = loopDepth(Flow, FS);
       Result.push_back(std::move(L));
     }
+    if (Flow)
+      addFlowLoops(*Flow, Builder, SC, Site, Index, Guard, Result);
     return Result;
   }
 

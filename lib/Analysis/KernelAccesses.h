@@ -42,6 +42,10 @@ struct LoopIterations {
   /// The condition under which the loop runs another iteration, in terms of
   /// Var; null when the loop has none the walker could read.
   const sym::Expr *While = nullptr;
+  /// While is tested after the body (do-while): the first iteration always
+  /// runs, and While at one value decides whether the next runs.
+  bool BottomTested = false;
+  unsigned Depth = 0; ///< Loop nesting (1 outermost): outer loops first.
 };
 
 /// One load or store of global or shared memory in a kernel.
