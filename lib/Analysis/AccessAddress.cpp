@@ -288,6 +288,41 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
   return A;
 }
 
+Address AddressBuilder::integerCandidates(Address A,
+                                          llvm::function_ref<Address()> Rebuild) {
+  // Copied: each rebuild records its own merges.
+  std::vector<ExprBuilder::MergeSeen> Merges = Builder.mergesSeen();
+  if (Merges.empty() || !A.ok() || !A.Alternatives.empty())
+    return A;
+  // One variable's definitions (the first met): a second merged variable stays
+  // unknown in every candidate, so the candidates stay few (at most
+  // ExprBuilder::MaxMergeDefs).
+  const ExprBuilder::MergeSeen &M = Merges.front();
+  std::vector<Address> All;
+  for (const ValueDef *D : M.Defs) {
+    Builder.chooseDefinition(M.Var, D);
+    Address One = Rebuild();
+    if (!One.ok() || !One.Alternatives.empty()) {
+      All.clear();
+      break;
+    }
+    One.Origin = D->S ? locationText(D->S->getBeginLoc()) : "entry";
+    All.push_back(std::move(One));
+  }
+  Builder.chooseDefinition(M.Var, nullptr);
+  if (All.size() < 2)
+    return A;
+  Address First = std::move(All.front());
+  for (size_t I = 1; I < All.size(); ++I)
+    First.Alternatives.push_back(std::move(All[I]));
+  First.ChoiceOf = "'" + M.Var->getNameAsString() + "'";
+  First.Notes.push_back("'" + M.Var->getNameAsString() + "' has " +
+                        std::to_string(All.size()) +
+                        " definitions reaching this access; each is "
+                        "evaluated and the worse reported");
+  return First;
+}
+
 /// The addresses of several definitions that reach one use: the first, with
 /// the others as its alternatives (each evaluated; the worse is reported).
 Address AddressBuilder::alternatives(const VarDecl *V,

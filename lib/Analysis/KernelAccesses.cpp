@@ -92,6 +92,18 @@ public:
         Fields.insert(Out[I].FieldOffset);
       if (Fields.size() < 2)
         continue;
+      // Loads of several fields of one element: what they move together
+      // (evaluateAccess prices it; the fields as written, before merging).
+      if (!Out[G.second.front()].IsStore) {
+        std::vector<std::pair<int64_t, unsigned>> Sib;
+        for (size_t I : G.second)
+          if (llvm::none_of(Sib, [&](const auto &F) {
+                return F.first == Out[I].FieldOffset;
+              }))
+            Sib.push_back({Out[I].FieldOffset, Out[I].Width});
+        for (size_t I : G.second)
+          Out[I].SiblingFields = Sib;
+      }
       MemoryAccess &First = Out[G.second.front()];
       QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
       // Only when every field is accessed: then the pieces are contiguous. Two
@@ -632,8 +644,12 @@ private:
   void record(const Expr *Site, const sym::Expr *G, Role R,
               const Expr *Pointer = nullptr) {
     Builder.resetObservations();
-    Address A = Pointer ? Addresses.pointer(Pointer, 0)
-                        : Addresses.lvalueAddress(Site, 0);
+    auto Build = [&] {
+      return Pointer ? Addresses.pointer(Pointer, 0)
+                     : Addresses.lvalueAddress(Site, 0);
+    };
+    // An integer assigned on two branches: each definition is a candidate.
+    Address A = Addresses.integerCandidates(Build(), Build);
     if (!A.ok()) {
       // Listed, not judged: the dump tool says why there is no prediction.
       MemoryAccess M;
@@ -686,6 +702,7 @@ private:
     M.Index = unitIndex(A, Width);
     if (!A.Alternatives.empty()) {
       M.Origin = A.Origin;
+      M.ChoiceOf = A.ChoiceOf;
       for (const Address &Alt : A.Alternatives)
         M.Alternatives.push_back({unitIndex(Alt, Width), Alt.Origin});
     }

@@ -84,6 +84,12 @@ struct MemoryAccess {
   };
   std::vector<Alternative> Alternatives;
   std::string Origin;
+  std::string ChoiceOf; ///< What they define: "the pointer", "'idx'".
+  /// For loads of fields of an array element read together by this code (the
+  /// sibling loads of one element, merged or not): each field's byte offset in
+  /// the element and width, this access's among them, and the element's
+  /// address in bytes. evaluateAccess prices the traffic they make together.
+  std::vector<std::pair<int64_t, unsigned>> SiblingFields;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
   /// The enclosing loops whose variables the index or the guard use, outermost
   /// first: evaluateAccess walks their iterations.

@@ -1,5 +1,5 @@
 // RUN: %check_warplint --checks='-*,warplint-uncoalesced-global-access' %s
-// RUN: %warplint --checks='-*,warplint-uncoalesced-global-access' --no-snippets %s -- %cuda_args 2>&1 | FileCheck %s --check-prefix=PRIO
+// RUN: %expect_exit 1 %warplint --checks='-*,warplint-uncoalesced-global-access' --no-snippets %s -- %cuda_args 2>&1 | FileCheck %s --check-prefix=PRIO
 // Values the CFG's reaching definitions give beyond single assignments (lib/Frontend/ValueFlow,
 // issue 12): a step held in a variable assigned in the body, a counter or pointer read after
 // the loop that moves it (a break on a uniform load keeps it uniform), integers assigned on two
