@@ -708,7 +708,11 @@ private:
     }
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
-    M.Notes = Builder.loopNotes();
+    // Notes on the loop variables this access uses (not every loop met so
+    // far in the function: a note on `s` has nothing to say after its loop).
+    for (const auto &[Var, Note] : Builder.loopNotes())
+      if (mentionsVariable(M.Index, Var) || mentionsVariable(G, Var))
+        M.Notes.push_back(Note);
     M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
     M.Loops = loopIterations(Site, M.Index, G);
     if (!SplitNote.empty())

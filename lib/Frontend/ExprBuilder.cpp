@@ -227,8 +227,10 @@ const sym::Expr *ExprBuilder::geometric(const VarDecl *V,
     std::string Note = "loop variable '" + V->getNameAsString() +
                        "' evaluated at its first value " +
                        std::to_string(Init->constant());
-    if (!llvm::is_contained(LoopNotes, Note))
-      LoopNotes.push_back(std::move(Note));
+    std::pair<std::string, std::string> Entry(V->getName().str(),
+                                              std::move(Note));
+    if (!llvm::is_contained(LoopNotes, Entry))
+      LoopNotes.push_back(std::move(Entry));
   }
   return R;
 }

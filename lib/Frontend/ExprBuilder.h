@@ -113,7 +113,11 @@ public:
     return FirstValues;
   }
   /// Human-readable notes on how loop variables were modelled.
-  const std::vector<std::string> &loopNotes() const { return LoopNotes; }
+  /// Each note with the loop variable it is about (an access takes the notes
+  /// of the variables its address or guard uses).
+  const std::vector<std::pair<std::string, std::string>> &loopNotes() const {
+    return LoopNotes;
+  }
   /// Whether the last build() met a value read from memory at a lane-varying
   /// address.
   bool sawDataDependence() const { return DataDependent; }
@@ -184,7 +188,7 @@ private:
   llvm::DenseMap<const ValueDef *, const sym::Expr *> DefMemo;
   llvm::DenseSet<const ValueDef *> Building;
   llvm::StringMap<int64_t> FirstValues;
-  std::vector<std::string> LoopNotes;
+  std::vector<std::pair<std::string, std::string>> LoopNotes;
   bool DataDependent = false;
   /// Building only to learn a value's uniformity: no bindings, notes or merges.
   bool Probing = false;

@@ -392,15 +392,31 @@ void ValueFlow::findContinue(FlowLoop &L, llvm::ArrayRef<const Expr *> Tests,
   if (Tests.size() != 1 || Exiting.size() != 1)
     return;
   unsigned X = Exiting.front();
-  bool Top = X == L.Header;
-  bool Bottom = L.Latches.size() == 1 && L.Latches.front() == X;
-  if (!Top && !Bottom)
-    return;
   const CFGBlock *B = nullptr;
   for (const CFGBlock *Bl : *Graph)
     if (Bl->getBlockID() == X)
       B = Bl;
   if (!B || B->succ_size() != 2)
+    return;
+  // A block's test runs after its statements: a test in the only latch is
+  // after the body (also when the loop is that one block); one in the header
+  // is before it only when the header holds nothing but the test.
+  // `if (++k < n) goto top;`: the test's block leads to a latch that only
+  // jumps back; that is a test after the body too.
+  bool Bottom = false;
+  if (L.Latches.size() == 1) {
+    unsigned Latch = L.Latches.front();
+    Bottom = Latch == X;
+    for (const CFGBlock *S : B->succs())
+      if (S && S->getBlockID() == Latch && S->empty())
+        Bottom = true;
+  }
+  bool Top = !Bottom && X == L.Header &&
+             llvm::all_of(*B, [&](const CFGElement &El) {
+               std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+               return !CS || within(CS->getStmt(), Tests.front(), 0);
+             });
+  if (!Top && !Bottom)
     return;
   const CFGBlock *T = *B->succ_begin();
   L.Continue = Tests.front();
