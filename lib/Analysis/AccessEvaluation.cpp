@@ -78,6 +78,23 @@ std::optional<int64_t> uniformValue(sym::ExprContext &SC,
   return V->Const;
 }
 
+/// \p V after one step of \p Kind by \p By.
+int64_t step(LoopIterations::StepKind Kind, int64_t By, int64_t V) {
+  switch (Kind) {
+  case LoopIterations::StepKind::Add:
+    return V + By;
+  case LoopIterations::StepKind::Mul:
+    return V * By;
+  case LoopIterations::StepKind::Div:
+    return By ? V / By : V;
+  case LoopIterations::StepKind::Shl:
+    return By >= 0 && By < 62 ? V << By : V;
+  case LoopIterations::StepKind::Shr:
+    return By >= 0 && By < 62 ? V >> By : V;
+  }
+  return V;
+}
+
 /// The values \p L's variable takes, given the outer loops' bindings \p B:
 /// every one while the condition decides (up to \p Budget), else the first
 /// few. \p Complete is cleared when the list is not every iteration.
@@ -115,24 +132,7 @@ std::vector<int64_t> iterationValues(sym::ExprContext &SC,
     if (Values.size() >= Budget)
       break;
     Values.push_back(V);
-    int64_t Next = V;
-    switch (L.Kind) {
-    case LoopIterations::StepKind::Add:
-      Next = V + L.By;
-      break;
-    case LoopIterations::StepKind::Mul:
-      Next = V * L.By;
-      break;
-    case LoopIterations::StepKind::Div:
-      Next = L.By ? V / L.By : V;
-      break;
-    case LoopIterations::StepKind::Shl:
-      Next = L.By >= 0 && L.By < 62 ? V << L.By : V;
-      break;
-    case LoopIterations::StepKind::Shr:
-      Next = L.By >= 0 && L.By < 62 ? V >> L.By : V;
-      break;
-    }
+    int64_t Next = step(L.Kind, L.By, V);
     // A step that stops changing the value, or runs away, ends the list.
     if (Next == V || Next > (int64_t(1) << 40) || Next < -(int64_t(1) << 40))
       break;
@@ -199,6 +199,11 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   std::vector<const LoopIterations *> Varying;
   for (const LoopIterations &L : A.Loops) {
     bool Relevant = L.Kind != LoopIterations::StepKind::Add ||
+                    llvm::any_of(L.Companions,
+                                 [](const LoopIterations::Companion &C) {
+                                   return C.Kind !=
+                                          LoopIterations::StepKind::Add;
+                                 }) ||
                     mentions(A.Guard, L.Var) ||
                     First.RuntimeCoefficient == L.Var ||
                     (!First.Ok && mentions(A.Index, L.Var));
@@ -231,9 +236,21 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
         std::vector<int64_t> Values = iterationValues(
             SC, Shape, Outer, *Varying[I], std::max<size_t>(Budget, 1),
             Complete);
+        // Companions step with the walked variable: their value at the same
+        // iteration (Values are consecutive iterations from the first).
+        std::vector<std::optional<int64_t>> Comp;
+        for (const LoopIterations::Companion &C : Varying[I]->Companions)
+          Comp.push_back(uniformValue(SC, Shape, Outer, C.Start));
         for (int64_t V : Values) {
           sym::Bindings Inner = Outer;
           Inner[Varying[I]->Var] = V;
+          for (size_t C = 0; C < Comp.size(); ++C) {
+            if (!Comp[C])
+              continue;
+            Inner[Varying[I]->Companions[C].Var] = *Comp[C];
+            Comp[C] = step(Varying[I]->Companions[C].Kind,
+                           Varying[I]->Companions[C].By, *Comp[C]);
+          }
           std::string L = label(SC, Shape, Inner, *Varying[I]);
           Walk(I + 1, Inner, Text.empty() ? L : Text + ", " + L);
         }

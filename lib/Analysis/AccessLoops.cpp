@@ -28,15 +28,22 @@ void addFlowLoops(const ValueFlow &Flow, ExprBuilder &Builder,
       continue; // a value carried out of its loop: any iteration's
     if (!mentionsVariable(Index, I.Var) && !mentionsVariable(Guard, I.Var))
       continue;
+    // One walked variable per loop: another induction of the same loop
+    // (`offset *= 2` beside `d >>= 1`) moves in step with it, a companion.
+    const void *Id = F.Loop->LoopStmt ? static_cast<const void *>(F.Loop->LoopStmt)
+                                      : static_cast<const void *>(F.Loop);
     if (llvm::any_of(Loops,
                      [&](const LoopIterations &L) { return L.Var == I.Var; }))
       continue;
+    auto Same = llvm::find_if(
+        Loops, [&](const LoopIterations &L) { return L.Loop == Id; });
     LoopIterations L;
     L.Var = I.Var;
     L.Written = F.Update->Var->getNameAsString();
     L.Start = I.Start;
     L.Value = I.Value;
     L.Depth = F.Loop->Depth;
+    L.Loop = Id;
     if (F.Step.Additive) {
       L.Kind = LoopIterations::StepKind::Add;
       L.By = 1;
@@ -62,6 +69,13 @@ void addFlowLoops(const ValueFlow &Flow, ExprBuilder &Builder,
       default:
         continue;
       }
+    }
+    if (Same != Loops.end()) {
+      if (llvm::none_of(Same->Companions, [&](const auto &C) {
+            return C.Var == L.Var;
+          }))
+        Same->Companions.push_back({L.Var, L.Start, L.Kind, L.By});
+      continue;
     }
     if (F.Loop->Continue) {
       const sym::Expr *C = Builder.build(F.Loop->Continue);

@@ -806,6 +806,7 @@ private:
         L.While = Builder.build(FS->getCond());
       }
       L.Depth = loopDepth(Flow, FS);
+      L.Loop = FS;
       Result.push_back(std::move(L));
     }
     if (Flow)

@@ -46,6 +46,19 @@ struct LoopIterations {
   /// runs, and While at one value decides whether the next runs.
   bool BottomTested = false;
   unsigned Depth = 0; ///< Loop nesting (1 outermost): outer loops first.
+  /// The loop (its statement, or the value flow's loop).
+  const void *Loop = nullptr;
+  /// Other variables of the same loop the access uses (`offset *= 2` beside
+  /// `d >>= 1`): they move in step with Var, one step per iteration, and are
+  /// bound to their value at the same iteration (never walked on their own:
+  /// pairs of values that never meet would be priced).
+  struct Companion {
+    std::string Var;
+    const sym::Expr *Start = nullptr;
+    StepKind Kind = StepKind::Add;
+    int64_t By = 1;
+  };
+  std::vector<Companion> Companions;
 };
 
 /// One load or store of global or shared memory in a kernel.

@@ -170,3 +170,23 @@ __global__ void bad_aos_far_fields(const Far *p, float *out) {
 }
 // PRIO: values.cu:[[@LINE-4]]:12: warning: uncoalesced global load from 'p[i].a'
 // PRIO: values.cu:[[@LINE-5]]:12: note: High priority: CUDA C++ Best Practices Guide
+
+// Two variables of one loop move in step (d * e == 8 in every iteration): the lane stride is
+// always one word. Walking e against d would price pairs that never meet (d = 8, e = 8).
+__global__ void good_two_inductions_one_loop(float *out) {
+  int e = 8;
+  for (int d = 1; d <= 8; d *= 2) {
+    out[threadIdx.x * (d * e / 8)] = 0;
+    e /= 2;
+  }
+}
+// The same pair where the product grows: the stride is 1, 4, 16, 64 words (4, 16, 32, 32
+// sectors; the first worst is d = 4).
+__global__ void bad_two_inductions_one_loop(float *out) {
+  int e = 1;
+  for (int d = 1; d <= 8; d *= 2) {
+    out[threadIdx.x * (d * e)] = 0;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (d = 4); over all 4 iterations 21 sectors per request [warplint-uncoalesced-global-access]
+    e *= 2;
+  }
+}
