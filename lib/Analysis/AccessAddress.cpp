@@ -248,14 +248,35 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
     const sym::Expr *Step = F.Step.Step
                                 ? Builder.build(F.Step.Step)
                                 : SC.constant(1, sym::IntType::i64());
-    const sym::Expr *Delta = SC.mul(Builder.iterationCount(V, Step), Step);
+    const sym::Expr *K = Builder.iterationCount(V, Step);
+    Builder.noteInduction(F, K->name(), SC.constant(0, K->type()), nullptr);
+    const sym::Expr *Delta = SC.mul(K, Step);
     A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
     return A;
   }
-  case UseFacts::AfterLoop:
-    A.Failure = "pointer '" + V->getNameAsString() +
-                "' after the loop that moves it";
+  case UseFacts::AfterLoop: {
+    // Start + K * Step elements, K the uniform count of iterations the loop
+    // ran, when every lane leaves it together (as for integers: ExprBuilder).
+    int64_t Size = sizeOf(V->getType()->getPointeeType());
+    if (!F.Step.Additive || !Size || !Builder.exitsTogether(*F.Loop)) {
+      A.Failure = "pointer '" + V->getNameAsString() +
+                  "' after the loop that moves it (the loop's exit varies "
+                  "by lane)";
+      return A;
+    }
+    A = alternatives(V, F.Inits, Depth);
+    if (!A.ok())
+      return A;
+    const sym::Expr *Step = F.Step.Step
+                                ? Builder.build(F.Step.Step)
+                                : SC.constant(1, sym::IntType::i64());
+    const sym::Expr *K =
+        SC.unknown("iterations the loop of '" + V->getNameAsString() + "' ran",
+                   sym::IntType::i64(), sym::Uniformity::BlockUniform);
+    const sym::Expr *Delta = SC.mul(K, Step);
+    A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
     return A;
+  }
   case UseFacts::Merge:
     if (F.Loop) {
       A.Failure = F.Why;
@@ -265,6 +286,41 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
   }
   A.Failure = "pointer variable '" + V->getNameAsString() + "' changes";
   return A;
+}
+
+Address AddressBuilder::integerCandidates(Address A,
+                                          llvm::function_ref<Address()> Rebuild) {
+  // Copied: each rebuild records its own merges.
+  std::vector<ExprBuilder::MergeSeen> Merges = Builder.mergesSeen();
+  if (Merges.empty() || !A.ok() || !A.Alternatives.empty())
+    return A;
+  // One variable's definitions (the first met): a second merged variable stays
+  // unknown in every candidate, so the candidates stay few (at most
+  // ExprBuilder::MaxMergeDefs).
+  const ExprBuilder::MergeSeen &M = Merges.front();
+  std::vector<Address> All;
+  for (const ValueDef *D : M.Defs) {
+    Builder.chooseDefinition(M.Var, D);
+    Address One = Rebuild();
+    if (!One.ok() || !One.Alternatives.empty()) {
+      All.clear();
+      break;
+    }
+    One.Origin = D->S ? locationText(D->S->getBeginLoc()) : "entry";
+    All.push_back(std::move(One));
+  }
+  Builder.chooseDefinition(M.Var, nullptr);
+  if (All.size() < 2)
+    return A;
+  Address First = std::move(All.front());
+  for (size_t I = 1; I < All.size(); ++I)
+    First.Alternatives.push_back(std::move(All[I]));
+  First.ChoiceOf = "'" + M.Var->getNameAsString() + "'";
+  First.Notes.push_back("'" + M.Var->getNameAsString() + "' has " +
+                        std::to_string(All.size()) +
+                        " definitions reaching this access; each is "
+                        "evaluated and the worse reported");
+  return First;
 }
 
 /// The addresses of several definitions that reach one use: the first, with

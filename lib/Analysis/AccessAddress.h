@@ -15,6 +15,7 @@
 #include "Symbolic/Expr.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ struct Address {
   /// added later apply to every candidate.
   std::vector<Address> Alternatives;
   std::string Origin; ///< "line:col" of the definition this candidate is.
+  /// What the candidates are definitions of: "the pointer", "'idx'".
+  std::string ChoiceOf = "the pointer";
   bool ok() const { return Base && Failure.empty(); }
   void addTerm(const sym::Expr *E, int64_t Bytes) {
     Terms.push_back({E, Bytes});
@@ -68,6 +71,15 @@ public:
   /// Address of an lvalue: an array variable, an element, a row, a member.
   Address lvalueAddress(const clang::Expr *E, unsigned Depth);
   int64_t sizeOf(clang::QualType T) const;
+
+  /// \p A again for each definition of the first integer variable that the
+  /// builder met with definitions of different branches reaching it
+  /// (ExprBuilder::mergesSeen), rebuilt by \p Rebuild: the first candidate
+  /// with the others as its alternatives (each evaluated, the worse
+  /// reported). \p A unchanged when there is none, or it already has pointer
+  /// candidates.
+  Address integerCandidates(Address A,
+                            llvm::function_ref<Address()> Rebuild);
 
 private:
   Address loadedPointer(const clang::Expr *E);

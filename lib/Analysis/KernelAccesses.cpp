@@ -2,6 +2,7 @@
 #include "Analysis/KernelAccesses.h"
 
 #include "Analysis/AccessAddress.h"
+#include "Analysis/AccessLoops.h"
 #include "Analysis/WalkBudget.h"
 
 #include "Frontend/ExprBuilder.h"
@@ -91,6 +92,18 @@ public:
         Fields.insert(Out[I].FieldOffset);
       if (Fields.size() < 2)
         continue;
+      // Loads of several fields of one element: what they move together
+      // (evaluateAccess prices it; the fields as written, before merging).
+      if (!Out[G.second.front()].IsStore) {
+        std::vector<std::pair<int64_t, unsigned>> Sib;
+        for (size_t I : G.second)
+          if (llvm::none_of(Sib, [&](const auto &F) {
+                return F.first == Out[I].FieldOffset;
+              }))
+            Sib.push_back({Out[I].FieldOffset, Out[I].Width});
+        for (size_t I : G.second)
+          Out[I].SiblingFields = Sib;
+      }
       MemoryAccess &First = Out[G.second.front()];
       QualType RT(static_cast<const Type *>(First.ElementRecord), 0);
       // Only when every field is accessed: then the pieces are contiguous. Two
@@ -631,8 +644,12 @@ private:
   void record(const Expr *Site, const sym::Expr *G, Role R,
               const Expr *Pointer = nullptr) {
     Builder.resetObservations();
-    Address A = Pointer ? Addresses.pointer(Pointer, 0)
-                        : Addresses.lvalueAddress(Site, 0);
+    auto Build = [&] {
+      return Pointer ? Addresses.pointer(Pointer, 0)
+                     : Addresses.lvalueAddress(Site, 0);
+    };
+    // An integer assigned on two branches: each definition is a candidate.
+    Address A = Addresses.integerCandidates(Build(), Build);
     if (!A.ok()) {
       // Listed, not judged: the dump tool says why there is no prediction.
       MemoryAccess M;
@@ -685,14 +702,19 @@ private:
     M.Index = unitIndex(A, Width);
     if (!A.Alternatives.empty()) {
       M.Origin = A.Origin;
+      M.ChoiceOf = A.ChoiceOf;
       for (const Address &Alt : A.Alternatives)
         M.Alternatives.push_back({unitIndex(Alt, Width), Alt.Origin});
     }
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
-    M.Notes = Builder.loopNotes();
+    // Notes on the loop variables this access uses (not every loop met so
+    // far in the function: a note on `s` has nothing to say after its loop).
+    for (const auto &[Var, Note] : Builder.loopNotes())
+      if (mentionsVariable(M.Index, Var) || mentionsVariable(G, Var))
+        M.Notes.push_back(Note);
     M.Notes.insert(M.Notes.end(), A.Notes.begin(), A.Notes.end());
-    M.Loops = loopIterations(M.Index, G);
+    M.Loops = loopIterations(Site, M.Index, G);
     if (!SplitNote.empty())
       M.Notes.push_back(SplitNote);
     // A field of an array element (`dst[i].x`): remember the element, so that
@@ -723,9 +745,11 @@ private:
     Out.push_back(std::move(M));
   }
 
-  /// The enclosing for loops whose induction variable \p Index or \p Guard
-  /// uses, outermost first, in the form evaluateAccess walks.
-  std::vector<LoopIterations> loopIterations(const sym::Expr *Index,
+  /// The enclosing loops whose induction variable \p Index or \p Guard
+  /// uses, outermost first, in the form evaluateAccess walks: the for loops
+  /// with their own counter, then every other loop form the value flow found.
+  std::vector<LoopIterations> loopIterations(const Expr *Site,
+                                             const sym::Expr *Index,
                                              const sym::Expr *Guard) {
     std::vector<LoopIterations> Result;
     for (const ForStmt *FS : Loops) {
@@ -781,8 +805,12 @@ private:
         Builder.resetObservations();
         L.While = Builder.build(FS->getCond());
       }
+      L.Depth = loopDepth(Flow, FS);
+      L.Loop = FS;
       Result.push_back(std::move(L));
     }
+    if (Flow)
+      addFlowLoops(*Flow, Builder, SC, Site, Index, Guard, Result);
     return Result;
   }
 

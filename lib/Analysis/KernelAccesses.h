@@ -42,6 +42,23 @@ struct LoopIterations {
   /// The condition under which the loop runs another iteration, in terms of
   /// Var; null when the loop has none the walker could read.
   const sym::Expr *While = nullptr;
+  /// While is tested after the body (do-while): the first iteration always
+  /// runs, and While at one value decides whether the next runs.
+  bool BottomTested = false;
+  unsigned Depth = 0; ///< Loop nesting (1 outermost): outer loops first.
+  /// The loop (its statement, or the value flow's loop).
+  const void *Loop = nullptr;
+  /// Other variables of the same loop the access uses (`offset *= 2` beside
+  /// `d >>= 1`): they move in step with Var, one step per iteration, and are
+  /// bound to their value at the same iteration (never walked on their own:
+  /// pairs of values that never meet would be priced).
+  struct Companion {
+    std::string Var;
+    const sym::Expr *Start = nullptr;
+    StepKind Kind = StepKind::Add;
+    int64_t By = 1;
+  };
+  std::vector<Companion> Companions;
 };
 
 /// One load or store of global or shared memory in a kernel.
@@ -80,6 +97,12 @@ struct MemoryAccess {
   };
   std::vector<Alternative> Alternatives;
   std::string Origin;
+  std::string ChoiceOf; ///< What they define: "the pointer", "'idx'".
+  /// For loads of fields of an array element read together by this code (the
+  /// sibling loads of one element, merged or not): each field's byte offset in
+  /// the element and width, this access's among them, and the element's
+  /// address in bytes. evaluateAccess prices the traffic they make together.
+  std::vector<std::pair<int64_t, unsigned>> SiblingFields;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
   /// The enclosing loops whose variables the index or the guard use, outermost
   /// first: evaluateAccess walks their iterations.

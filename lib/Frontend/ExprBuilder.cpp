@@ -129,7 +129,10 @@ sym::IntType ExprBuilder::typeOf(QualType T, ASTContext &Ctx) {
                       T->isSignedIntegerType()};
 }
 
-void ExprBuilder::resetObservations() { DataDependent = false; }
+void ExprBuilder::resetObservations() {
+  DataDependent = false;
+  MergesSeen.clear();
+}
 
 const sym::Expr *ExprBuilder::unknown(const std::string &Why, const Expr *E,
                                       sym::Uniformity U) {
@@ -219,13 +222,15 @@ const sym::Expr *ExprBuilder::geometric(const VarDecl *V,
                                             : sym::Uniformity::GridUniform;
   const sym::Expr *R = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1,
                                  typeOf(V->getType(), Ctx), U);
-  if (Init->isConstant()) {
+  if (Init->isConstant() && !Probing) {
     FirstValues[V->getName()] = Init->constant();
     std::string Note = "loop variable '" + V->getNameAsString() +
                        "' evaluated at its first value " +
                        std::to_string(Init->constant());
-    if (!llvm::is_contained(LoopNotes, Note))
-      LoopNotes.push_back(std::move(Note));
+    std::pair<std::string, std::string> Entry(V->getName().str(),
+                                              std::move(Note));
+    if (!llvm::is_contained(LoopNotes, Entry))
+      LoopNotes.push_back(std::move(Entry));
   }
   return R;
 }
@@ -322,13 +327,30 @@ const sym::Expr *ExprBuilder::inductionValue(const UseFacts &F,
                      Use);
     Init = I;
   }
-  if (!F.Step.Additive)
-    return geometric(V, Init);
+  if (!F.Step.Additive) {
+    const sym::Expr *R = geometric(V, Init);
+    noteInduction(F, V->getName(), Init, R);
+    return R;
+  }
   const sym::Expr *Step = F.Step.Step
                               ? rec(F.Step.Step, Depth + 1)
                               : SC.constant(1, typeOf(V->getType(), Ctx));
-  const sym::Expr *Delta = SC.mul(iterationCount(V, Step), Step);
-  return F.Step.Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+  const sym::Expr *K = iterationCount(V, Step);
+  const sym::Expr *Delta = SC.mul(K, Step);
+  const sym::Expr *R = F.Step.Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+  noteInduction(F, K->name(), SC.constant(0, typeOf(V->getType(), Ctx)), R);
+  return R;
+}
+
+void ExprBuilder::noteInduction(const UseFacts &F, llvm::StringRef Var,
+                                const sym::Expr *Start,
+                                const sym::Expr *Value) {
+  if (Probing)
+    return;
+  for (const InductionUse &I : Inductions)
+    if (I.Facts->Loop == F.Loop && I.Var == Var)
+      return;
+  Inductions.push_back({&F, Var.str(), Start, Value});
 }
 
 /// A tracked variable's value at \p Use from the definitions that reach it;
@@ -346,21 +368,12 @@ const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
     return defValue(*F.Defs[0], Use, Depth);
   case UseFacts::Induction:
     return inductionValue(F, Use, Depth);
-  case UseFacts::AfterLoop: {
-    // Whatever iteration the loop stopped at: the same for every lane when the
-    // start, the step and every exit test are.
-    bool Uniform = !F.Loop->OpaqueExit;
-    if (Uniform)
-      Uniform = !inductionValue(F, Use, Depth)->mayVaryByLane();
-    for (const Expr *C : F.Loop->ExitConditions)
-      if (Uniform)
-        Uniform = !rec(C, Depth + 1)->mayVaryByLane();
-    return unknown(F.Why, Use,
-                   Uniform ? sym::Uniformity::BlockUniform
-                           : sym::Uniformity::LaneVarying);
-  }
+  case UseFacts::AfterLoop:
+    return afterLoopValue(F, Use, Depth);
   case UseFacts::Merge: {
-    // The same value on every path is that value; otherwise unknown.
+    // The same value on every path is that value. Otherwise, when the walker
+    // chose one of the definitions (evaluating each candidate in turn), that
+    // one; else unknown, and the merge is recorded so the walker can.
     const sym::Expr *Same = nullptr;
     if (!F.Loop)
       for (const ValueDef *D : F.Defs) {
@@ -371,10 +384,104 @@ const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
         }
         Same = X;
       }
-    return Same ? Same : unknown(F.Why, Use);
+    if (Same)
+      return Same;
+    if (!F.Loop) {
+      auto C = Choices.find(V);
+      if (C != Choices.end() && llvm::is_contained(F.Defs, C->second))
+        if (const sym::Expr *X = defValue(*C->second, Use, Depth))
+          return X;
+      if (!Probing && F.Defs.size() <= MaxMergeDefs &&
+          llvm::none_of(MergesSeen, [&](const MergeSeen &M) {
+            return M.Var == V;
+          }))
+        MergesSeen.push_back({V, F.Defs});
+    }
+    return unknown(F.Why, Use);
   }
   }
   return nullptr;
+}
+
+/// The value a loop leaves in an induction variable: its start plus a uniform
+/// unknown number of steps, when every lane leaves the loop at the same
+/// iteration (no exit the walker cannot read, every exit test and the step
+/// uniform); `src[tid * stride + i]` after `for (i = ...)` keeps its lane
+/// stride whatever i is. Otherwise an unknown that varies by lane.
+const sym::Expr *ExprBuilder::afterLoopValue(const UseFacts &F,
+                                             const DeclRefExpr *Use,
+                                             unsigned Depth) {
+  const VarDecl *V = F.Update->Var;
+  // Probes: the exit tests and the start are built for their uniformity only
+  // (no loop-variable bindings or notes, no data dependence for the access).
+  bool Uniform = exitsTogether(*F.Loop);
+  bool SavedProbing = Probing, SavedData = DataDependent;
+  Probing = true;
+  const sym::Expr *Init = nullptr;
+  if (Uniform)
+    for (const ValueDef *D : F.Inits) {
+      const sym::Expr *I = defValue(*D, Use, Depth + 1);
+      if (!I)
+        I = isa<ParmVarDecl>(V)
+                ? SC.param(V->getName(), typeOf(V->getType(), Ctx))
+                : unknown("parameter", Use);
+      if (Init && Init != I) {
+        Init = nullptr;
+        break;
+      }
+      Init = I;
+    }
+  const sym::Expr *Step = nullptr;
+  if (Uniform && F.Step.Additive)
+    Step = F.Step.Step ? rec(F.Step.Step, Depth + 1)
+                       : SC.constant(1, typeOf(V->getType(), Ctx));
+  bool FactorUniform =
+      !F.Step.Additive && F.Step.Factor &&
+      !rec(F.Step.Factor, Depth + 1)->mayVaryByLane();
+  Probing = SavedProbing;
+  DataDependent = SavedData;
+  if (!Uniform)
+    return unknown(F.Why + " (the loop's exit varies by lane)", Use);
+  if (!Init)
+    return unknown(F.Why, Use, sym::Uniformity::BlockUniform);
+  if (!F.Step.Additive)
+    return unknown(F.Why, Use,
+                   !Init->mayVaryByLane() && FactorUniform
+                       ? sym::Uniformity::BlockUniform
+                       : sym::Uniformity::LaneVarying);
+  // Init + K * Step, K the uniform count of iterations the loop ran.
+  const sym::Expr *K = SC.unknown("iterations the loop of '" +
+                                      V->getNameAsString() + "' ran",
+                                  typeOf(V->getType(), Ctx),
+                                  sym::Uniformity::BlockUniform);
+  const sym::Expr *Delta = SC.mul(K, Step);
+  return F.Step.Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
+}
+
+bool ExprBuilder::exitsTogether(const FlowLoop &L) {
+  if (L.OpaqueExit)
+    return false;
+  // Built for their uniformity only: no loop-variable bindings or notes, and
+  // a lane-varying load in an exit test does not make the access a gather.
+  bool SavedProbing = Probing, SavedData = DataDependent;
+  Probing = true;
+  bool Uniform = true;
+  for (const Expr *C : L.ExitConditions)
+    if (Uniform)
+      Uniform = !rec(C, 1)->mayVaryByLane();
+  Probing = SavedProbing;
+  DataDependent = SavedData;
+  return Uniform;
+}
+
+void ExprBuilder::chooseDefinition(const VarDecl *V, const ValueDef *D) {
+  if (D)
+    Choices[V] = D;
+  else
+    Choices.erase(V);
+  // Values built under another choice may depend on it.
+  DefMemo.clear();
+  Memo.clear();
 }
 
 /// Cooperative groups' thread_rank(): the linear thread id within the group.
@@ -588,6 +695,17 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
                      sym::Uniformity::BlockUniform);
     DataDependent = true;
     return unknown("value loaded from memory at a lane-varying address", E);
+  }
+  // Values the symbolic engine does not represent (floating point) are still
+  // as uniform as their operands: `src[i] > 100.0f` with i uniform is the same
+  // test in every lane.
+  if (isa<FloatingLiteral>(E))
+    return unknown("floating-point constant", E, sym::Uniformity::GridUniform);
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const sym::Expr *Sub = rec(CE->getSubExpr(), Depth + 1);
+    return unknown(std::string("unmodelled ") + E->getStmtClassName(), E,
+                   Sub->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                        : sym::Uniformity::BlockUniform);
   }
   return unknown(std::string("unmodelled ") + E->getStmtClassName(), E);
 }

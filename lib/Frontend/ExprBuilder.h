@@ -28,6 +28,7 @@ namespace warplint {
 
 class MutationCache;
 class ValueFlow;
+struct FlowLoop;
 struct UseFacts;
 struct ValueDef;
 
@@ -112,11 +113,45 @@ public:
     return FirstValues;
   }
   /// Human-readable notes on how loop variables were modelled.
-  const std::vector<std::string> &loopNotes() const { return LoopNotes; }
+  /// Each note with the loop variable it is about (an access takes the notes
+  /// of the variables its address or guard uses).
+  const std::vector<std::pair<std::string, std::string>> &loopNotes() const {
+    return LoopNotes;
+  }
   /// Whether the last build() met a value read from memory at a lane-varying
   /// address.
   bool sawDataDependence() const { return DataDependent; }
   void resetObservations();
+
+  /// An integer variable reached by definitions of different branches
+  /// (ValueFlow's Merge) whose values differ: the last build() met it.
+  struct MergeSeen {
+    const clang::VarDecl *Var = nullptr;
+    llvm::SmallVector<const ValueDef *, 2> Defs;
+  };
+  const std::vector<MergeSeen> &mergesSeen() const { return MergesSeen; }
+  /// Builds later uses of such a merge of \p V as the value of \p D (one
+  /// candidate); null \p D: unknown again.
+  void chooseDefinition(const clang::VarDecl *V, const ValueDef *D);
+  /// An induction of a loop of the value flow that a build() met (kept for
+  /// the whole function): the symbolic leaf that counts its iterations, so the
+  /// memory walker can price an access at the iterations that matter.
+  struct InductionUse {
+    const UseFacts *Facts = nullptr; ///< The loop, its update and step.
+    std::string Var; ///< The LoopIV leaf: "x.iter", or "s" (geometric).
+    const sym::Expr *Start = nullptr; ///< Var's first value.
+    /// The variable's value in terms of Var (null for a pointer).
+    const sym::Expr *Value = nullptr;
+  };
+  const std::vector<InductionUse> &inductions() const { return Inductions; }
+  void noteInduction(const UseFacts &F, llvm::StringRef Var,
+                     const sym::Expr *Start, const sym::Expr *Value);
+
+  /// Whether every lane leaves \p L at the same iteration: no exit the walker
+  /// cannot read, and every exit test the same for the whole warp.
+  bool exitsTogether(const FlowLoop &L);
+  /// Merges with more definitions than this stay unknown.
+  static constexpr size_t MaxMergeDefs = 4;
 
   static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
 
@@ -131,6 +166,9 @@ private:
   const sym::Expr *defValue(const ValueDef &D, const clang::Expr *Use,
                             unsigned Depth);
   const sym::Expr *inductionValue(const UseFacts &F, const clang::Expr *Use,
+                                  unsigned Depth);
+  const sym::Expr *afterLoopValue(const UseFacts &F,
+                                  const clang::DeclRefExpr *Use,
                                   unsigned Depth);
   const sym::Expr *geometric(const clang::VarDecl *V, const sym::Expr *Init);
   const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
@@ -150,8 +188,13 @@ private:
   llvm::DenseMap<const ValueDef *, const sym::Expr *> DefMemo;
   llvm::DenseSet<const ValueDef *> Building;
   llvm::StringMap<int64_t> FirstValues;
-  std::vector<std::string> LoopNotes;
+  std::vector<std::pair<std::string, std::string>> LoopNotes;
   bool DataDependent = false;
+  /// Building only to learn a value's uniformity: no bindings, notes or merges.
+  bool Probing = false;
+  std::vector<MergeSeen> MergesSeen;
+  std::vector<InductionUse> Inductions;
+  llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
   unsigned InlineDepth = 0;
 };
 

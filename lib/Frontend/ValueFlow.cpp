@@ -143,6 +143,7 @@ bool ValueFlow::buildDefsAndUses() {
       if (!CS)
         continue;
       const Stmt *S = CS->getStmt();
+      BlockOf.try_emplace(S, B->getBlockID());
       ValueDef D;
       D.Block = B->getBlockID();
       D.S = S;
@@ -320,18 +321,112 @@ void ValueFlow::findLoops() {
       if (&O != &L && O.contains(L.Header) &&
           (O.Header != L.Header))
         ++L.Depth;
+    // Every way out, for the continuation test: the function's exit counts
+    // (a while loop at the end of the body leaves straight to it).
+    llvm::SmallVector<unsigned, 2> Exiting;
+    llvm::SmallVector<const Expr *, 2> Tests;
+    bool Untested = false;
     for (unsigned X : L.Blocks.set_bits())
       for (const CFGBlock *S : ById[X]->succs()) {
-        if (!S || L.contains(S->getBlockID()) || S->getBlockID() == ExitId)
+        if (!S || L.contains(S->getBlockID()))
           continue;
-        if (const Expr *C = dyn_cast_or_null<Expr>(ById[X]->getTerminatorCondition())) {
+        const Expr *C =
+            dyn_cast_or_null<Expr>(ById[X]->getTerminatorCondition());
+        if (C) {
+          if (!llvm::is_contained(Tests, C))
+            Tests.push_back(C);
+          if (!llvm::is_contained(Exiting, X))
+            Exiting.push_back(X);
+        } else {
+          Untested = true;
+        }
+        if (S->getBlockID() == ExitId)
+          continue;
+        if (C) {
           if (!llvm::is_contained(L.ExitConditions, C))
             L.ExitConditions.push_back(C);
         } else {
           L.OpaqueExit = true;
         }
       }
+    if (!Untested)
+      findContinue(L, Tests, Exiting);
   }
+}
+
+/// Whether \p Inner is \p Outer or one of its subexpressions (bounded).
+static bool within(const Stmt *Inner, const Stmt *Outer, unsigned Depth) {
+  if (!Outer || Depth > 32)
+    return false;
+  if (Inner == Outer)
+    return true;
+  for (const Stmt *C : Outer->children())
+    if (within(Inner, C, Depth + 1))
+      return true;
+  return false;
+}
+
+void ValueFlow::findContinue(FlowLoop &L, llvm::ArrayRef<const Expr *> Tests,
+                             llvm::ArrayRef<unsigned> Exiting) {
+  if (Tests.empty())
+    return;
+  // `while (a && b)`: the CFG tests a and b in blocks of their own; the loop
+  // goes on when the statement's whole condition holds.
+  const Expr *Cond = nullptr;
+  if (const auto *W = dyn_cast_or_null<WhileStmt>(L.LoopStmt))
+    Cond = W->getCond();
+  else if (const auto *F = dyn_cast_or_null<ForStmt>(L.LoopStmt))
+    Cond = F->getCond();
+  else if (const auto *D = dyn_cast_or_null<DoStmt>(L.LoopStmt))
+    Cond = D->getCond();
+  if (Cond && llvm::all_of(Tests, [&](const Expr *C) {
+        return within(C, Cond, 0);
+      })) {
+    L.Continue = Cond;
+    L.ContinueWhenTrue = true;
+    L.BottomTested = isa<DoStmt>(L.LoopStmt);
+    return;
+  }
+  // One test, at the top or at the only latch (a goto loop, `if (!c) break;`
+  // first in the body).
+  if (Tests.size() != 1 || Exiting.size() != 1)
+    return;
+  unsigned X = Exiting.front();
+  const CFGBlock *B = nullptr;
+  for (const CFGBlock *Bl : *Graph)
+    if (Bl->getBlockID() == X)
+      B = Bl;
+  if (!B || B->succ_size() != 2)
+    return;
+  // A block's test runs after its statements: a test in the only latch is
+  // after the body (also when the loop is that one block); one in the header
+  // is before it only when the header holds nothing but the test.
+  // `if (++k < n) goto top;`: the test's block leads to a latch that only
+  // jumps back; that is a test after the body too.
+  bool Bottom = false;
+  if (L.Latches.size() == 1) {
+    unsigned Latch = L.Latches.front();
+    Bottom = Latch == X;
+    for (const CFGBlock *S : B->succs())
+      if (S && S->getBlockID() == Latch && S->empty())
+        Bottom = true;
+  }
+  bool Top = !Bottom && X == L.Header &&
+             llvm::all_of(*B, [&](const CFGElement &El) {
+               std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+               return !CS || within(CS->getStmt(), Tests.front(), 0);
+             });
+  if (!Top && !Bottom)
+    return;
+  const CFGBlock *T = *B->succ_begin();
+  L.Continue = Tests.front();
+  L.ContinueWhenTrue = T && L.contains(T->getBlockID());
+  L.BottomTested = !Top;
+}
+
+bool ValueFlow::inLoop(const Stmt *S, const FlowLoop &L) const {
+  auto It = BlockOf.find(S);
+  return It != BlockOf.end() && L.contains(It->second);
 }
 
 void ValueFlow::solve() {
@@ -451,12 +546,20 @@ bool ValueFlow::invariantIn(const Expr *E, const FlowLoop &L,
     if (!Tracked.count(V))
       return V->getType().isConstQualified();
     auto It = Uses.find(DRE);
-    if (It == Uses.end())
+    if (It == Uses.end() || It->second.Reaching.empty())
       return false;
-    for (unsigned K : It->second.Reaching)
-      if (L.contains(Defs[K].Block))
-        return false;
-    return true;
+    if (llvm::none_of(It->second.Reaching,
+                      [&](unsigned K) { return L.contains(Defs[K].Block); }))
+      return true;
+    // `step = blockDim.x * gridDim.x; i += step;`: the one definition that
+    // reaches is a plain assignment in the body of a value the loop does not
+    // change, so every iteration reads the same value. With a definition from
+    // outside reaching as well, the first iteration could read another.
+    if (It->second.Reaching.size() != 1)
+      return false;
+    const ValueDef &D = Defs[It->second.Reaching.front()];
+    return (D.K == ValueDef::Assign || D.K == ValueDef::Init) && D.RHS &&
+           invariantIn(D.RHS, L, Depth + 1);
   }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
     return invariantIn(ICE->getSubExpr(), L, Depth + 1);
@@ -741,6 +844,20 @@ void ValueFlow::print(llvm::raw_ostream &OS) const {
       OS << "merge {" << Defs(F.Defs) << "}: " << F.Why;
       break;
     }
+    OS << "\n";
+  }
+  // Each loop's continuation test (what bounds the iterations priced).
+  for (const FlowLoop &L : Loops) {
+    OS << "  loop@" << (L.LoopStmt ? where(L.LoopStmt) : "goto") << " depth "
+       << L.Depth;
+    if (L.Continue)
+      OS << " goes on while " << (L.ContinueWhenTrue ? "" : "!(")
+         << text(L.Continue, Ctx) << (L.ContinueWhenTrue ? "" : ")")
+         << (L.BottomTested ? ", tested after the body" : "");
+    else
+      OS << (L.OpaqueExit ? " has an exit without a test"
+                          : " has " + std::to_string(L.ExitConditions.size()) +
+                                " exit tests");
     OS << "\n";
   }
 }

@@ -68,6 +68,13 @@ struct FlowLoop {
   llvm::SmallVector<const clang::Expr *, 2> ExitConditions;
   /// An exit without a condition the walker can read (a goto out of a switch).
   bool OpaqueExit = false;
+  /// The test that decides whether another iteration runs, when one does:
+  /// the loop statement's condition when every exit is part of it, else the
+  /// only exit's test, at the header (tested first) or at the only latch
+  /// (tested last). Null otherwise (a break in the middle, several exits).
+  const clang::Expr *Continue = nullptr;
+  bool ContinueWhenTrue = true; ///< Which value of Continue stays in the loop.
+  bool BottomTested = false;    ///< Continue runs after the body (do-while).
   /// The loop statement (for, while, do) when the loop is one; else null.
   const clang::Stmt *LoopStmt = nullptr;
   unsigned Depth = 1; ///< 1 for outermost loops.
@@ -125,6 +132,8 @@ public:
     return It != DefsOf.end() && It->second.size() > 1;
   }
   const std::vector<FlowLoop> &loops() const { return Loops; }
+  /// Whether the statement \p S (an expression of the body) runs inside \p L.
+  bool inLoop(const clang::Stmt *S, const FlowLoop &L) const;
 
   /// Every use of every tracked variable, in source order, with its facts (the
   /// dump tool's --values mode).
@@ -138,6 +147,8 @@ private:
   bool buildDefsAndUses();
   void solve();
   void findLoops();
+  void findContinue(FlowLoop &L, llvm::ArrayRef<const clang::Expr *> Tests,
+                    llvm::ArrayRef<unsigned> Exiting);
   const FlowLoop *innermostLoopOf(unsigned Block) const;
   bool dominates(unsigned A, unsigned B) const;
   UseFacts compute(const clang::DeclRefExpr *Use) const;
@@ -173,6 +184,8 @@ private:
   std::vector<unsigned> IDom;
   std::vector<unsigned> RPONumber;
   std::vector<llvm::BitVector> In;
+  /// The CFG block of each statement element (for inLoop).
+  llvm::DenseMap<const clang::Stmt *, unsigned> BlockOf;
 };
 
 } // namespace warplint

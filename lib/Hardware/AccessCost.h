@@ -78,6 +78,14 @@ struct AccessReport {
   /// counts per request for the line when AllIterations).
   uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
 
+  /// Loads of sibling fields of one array element read by the same code
+  /// (`p[i].x + p[i].y + p[i].z`): the distinct sectors their bytes fall in,
+  /// summed over the warps (what L2 and DRAM move: the later loads hit in L1
+  /// the sectors the first brought, measured on an H100), the sectors those
+  /// bytes need, and how many fields; TrafficFields is 0 when not computed.
+  uint64_t TrafficSectors = 0, TrafficIdealSectors = 0;
+  unsigned TrafficFields = 0, TrafficWarps = 0;
+
   double perRequest(uint64_t Total) const {
     return Requests ? double(Total) / Requests : 0;
   }

@@ -32,7 +32,7 @@ __global__ void bad_counter_declared_before(float *out) {
   for (i = 0; i < 15; i++) {
     if (threadIdx.x > i)
       shadow[threadIdx.x][i] /= shadow[i][i];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) in its worst iteration (i = 0); over all 15 iterations 4.3 wavefronts per request [warplint-shared-bank-conflict]
     __syncthreads();
   }
   out[threadIdx.x] = shadow[0][threadIdx.x];

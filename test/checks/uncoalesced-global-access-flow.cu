@@ -157,13 +157,15 @@ __global__ void good_after_varying_loop(float *dst, const float *src) {
     s += 1;
   dst[tid] = src[tid * 32 + i] + s;
 }
-__global__ void good_branch_index(float *a, int flag) {
+__global__ void bad_branch_index(float *a, int flag) {
+  // Each definition is evaluated (issue 12): both are uncoalesced, the worse is reported.
   int x;
   if (flag)
     x = threadIdx.x * 32;
   else
     x = threadIdx.x * 64;
   a[x] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'a': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
 }
 
 void launch(float *a, float *b, Cell *c, Args args, Args *pa, float **rows) {
@@ -189,5 +191,5 @@ void launch(float *a, float *b, Cell *c, Args args, Args *pa, float **rows) {
   good_pointer_gather<<<64, 256>>>(rows);
   good_after_loop<<<64, 256>>>(a, b, 7);
   good_after_varying_loop<<<64, 256>>>(a, b);
-  good_branch_index<<<64, 256>>>(a, 1);
+  bad_branch_index<<<64, 256>>>(a, 1);
 }

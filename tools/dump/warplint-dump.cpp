@@ -361,6 +361,12 @@ public:
                                        double(R.TotalIdeal) / R.TotalRequests,
                                        unsigned(R.TotalRequests));
         }
+        if (R.TrafficFields)
+          llvm::outs() << llvm::format(
+              "  traffic of the %u sibling fields: %.3f sectors per warp "
+              "(ideal %.3f)\n",
+              R.TrafficFields, double(R.TrafficSectors) / R.TrafficWarps,
+              double(R.TrafficIdealSectors) / R.TrafficWarps);
         for (const std::string &As : R.Assumptions)
           llvm::outs() << "  assumption: " << As << "\n";
         for (const std::string &N : A.Notes)
