@@ -230,8 +230,12 @@ public:
         const Expr *Bare = E->IgnoreImplicit();
         bool Implicit = isa<ImplicitValueInitExpr>(Bare) ||
                         E->getBeginLoc().isInvalid();
+        // dim3() value-initialised: its arguments are all defaults.
         if (const auto *CE = dyn_cast<CXXConstructExpr>(Bare))
-          Implicit = Implicit || CE->getNumArgs() == 0;
+          Implicit = Implicit ||
+                     llvm::all_of(CE->arguments(), [](const Expr *A) {
+                       return isa<CXXDefaultArgExpr>(A);
+                     });
         if (!Implicit)
           return E;
       }
@@ -335,7 +339,7 @@ std::optional<LaunchSite> launchSite(const CallExpr &Call, ASTContext &Ctx) {
   return S;
 }
 
-internal::BindableMatcher<Stmt> launchCallExpr() {
+StatementMatcher launchCallExpr() {
   return callExpr(anyOf(cudaKernelCallExpr(),
                         callee(functionDecl(hasAnyName(
                             "cudaLaunchKernel", "cudaLaunchKernel_ptsz",

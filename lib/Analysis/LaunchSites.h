@@ -66,7 +66,7 @@ bool isLaunchApiName(llvm::StringRef Name);
 
 /// Matches every launch, in either form, outside system headers (the
 /// toolkit's own template wrappers forward their parameters): bind "launch".
-clang::ast_matchers::internal::BindableMatcher<clang::Stmt> launchCallExpr();
+clang::ast_matchers::StatementMatcher launchCallExpr();
 
 } // namespace warplint
 

@@ -142,8 +142,8 @@ void bad_launch_api(float *a, cudaStream_t s) {
   void *args[] = {&a};
   cudaLaunchKernel((const void *)kernel, dim3(8), dim3(100), args, 0, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: block size 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
-  cudaLaunchCooperativeKernel(kernel, 8, dim3(10, 10), args);
-  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  cudaLaunchCooperativeKernel((void *)kernel, 8, dim3(10, 10), args);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(64);
   cfg.blockDim = dim3(48);
@@ -153,8 +153,8 @@ void bad_launch_api(float *a, cudaStream_t s) {
 
 void good_launch_api(float *a, int n, bool flag) {
   void *args[] = {&a};
-  cudaLaunchKernel(kernel, 8, 256, args);
-  cudaLaunchKernel(kernel, 8, n, args); // runtime block
+  cudaLaunchKernel((void *)kernel, 8, 256, args);
+  cudaLaunchKernel((void *)kernel, 8, n, args); // runtime block
   cudaLaunchConfig_t cfg = {};
   cfg.blockDim = dim3(128);
   cudaLaunchKernelEx(&cfg, kernel, a);

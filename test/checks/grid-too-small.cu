@@ -58,8 +58,8 @@ void bad_polybench_ceil(float *a) {
 // Launches through the runtime API.
 void bad_launch_api(float *a) {
   void *args[] = {&a};
-  cudaLaunchKernel(kernel, dim3(4), dim3(256), args);
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) {{.*}} [warplint-grid-too-small]
+  cudaLaunchKernel((void *)kernel, dim3(4), dim3(256), args);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) {{.*}} [warplint-grid-too-small]
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(16);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: grid of 16 blocks on a GPU with 132 multiprocessors: 116 SMs (88%) {{.*}} [warplint-grid-too-small]
@@ -71,5 +71,5 @@ void good_polybench_runtime(float *a, int n) {
   dim3 grid((size_t)(ceil(((float)n) / ((float)DIM_THREAD_BLOCK_X))));
   kernel<<<grid, 32>>>(a);
   void *args[] = {&a};
-  cudaLaunchKernel(kernel, dim3(264), dim3(256), args);
+  cudaLaunchKernel((void *)kernel, dim3(264), dim3(256), args);
 }

@@ -8,9 +8,9 @@ __global__ void k(float *a, int n) { a[threadIdx.x] = n; }
 void host(float *a, int n, int runtime, cudaStream_t s, bool flag) {
   void *args[] = {&a, &n};
   cudaLaunchKernel((const void *)k, dim3(8), dim3(96), args, 0, s);
-  cudaLaunchKernel(k, 8, 128, args);
+  cudaLaunchKernel((void *)k, 8, 128, args);
   cudaLaunchCooperativeKernel((void *)&k, dim3(4), dim3(16, 16), args, 0, s);
-  cudaLaunchKernel(k, 8, runtime, args);
+  cudaLaunchKernel((void *)k, 8, runtime, args);
 
   cudaLaunchConfig_t cfg = {0};
   cfg.gridDim = dim3(64);
