@@ -281,10 +281,6 @@ __WL_MATH1(asin) __WL_MATH1(acos) __WL_MATH1(atan) __WL_MATH1(sinh) __WL_MATH1(c
 __WL_MATH1(tanh) __WL_MATH1(sinpi) __WL_MATH1(cospi) __WL_MATH1(fabs) __WL_MATH1(floor)
 __WL_MATH1(ceil) __WL_MATH1(trunc) __WL_MATH1(round) __WL_MATH1(rint) __WL_MATH1(erf)
 __WL_MATH1(erfc) __WL_MATH1(lgamma) __WL_MATH1(tgamma)
-/* Host forms of the rounding functions (math.h), for host code that sizes grids with them;
-   clang overloads on __host__/__device__. */
-__host__ double ceil(double); __host__ float ceil(float); __host__ float ceilf(float);
-__host__ double floor(double); __host__ float floor(float); __host__ float floorf(float);
 __WL_MATH2(pow) __WL_MATH2(fmin) __WL_MATH2(fmax) __WL_MATH2(fmod) __WL_MATH2(atan2)
 __WL_MATH2(hypot) __WL_MATH2(copysign) __WL_MATH2(fdim)
 #undef __WL_MATH1
