@@ -22,6 +22,18 @@ __global__ void dynamic(float *a) {
   a[threadIdx.x] = buf[63 - threadIdx.x];
 }
 
+// The launches warplint evaluates (never called): one per case, the case named in the
+// comment; make_predictions.py runs warplint-dump --occupancy on this file.
+void predictedLaunches(float *a, int n) {
+  scale<<<n, 16>>>(a);          // case: block-slots-16
+  scale<<<n, 8>>>(a);           // case: block-slots-8
+  scale<<<n, 32>>>(a);          // case: block-32
+  scale<<<n, 256>>>(a);         // case: block-256
+  tiled<<<n, 128>>>(a);         // case: shared-128
+  tiled<<<n, 256>>>(a);         // case: shared-256
+  dynamic<<<n, 64, 40000>>>(a); // case: dynamic-64-40000
+}
+
 struct Case {
   const char *Name;
   const void *Kernel;
