@@ -11,6 +11,7 @@
 
 #include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
@@ -36,7 +37,7 @@ void BlockSizeNotWarpMultipleCheck::storeOptions(
 }
 
 void BlockSizeNotWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  Finder->addMatcher(launchCallExpr(), this);
   if (CheckLaunchBounds)
     Finder->addMatcher(
         functionDecl(hasAttr(attr::CUDALaunchBounds), isDefinition())
@@ -116,10 +117,12 @@ void BlockSizeNotWarpMultipleCheck::check(
   const SourceManager &SM = *Result.SourceManager;
   const unsigned WarpSize = target(Ctx).WarpSize;
 
-  if (const auto *Launch =
-          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+  if (const auto *Launch = Result.Nodes.getNodeAs<CallExpr>("launch")) {
     // A launch whose own arguments did not parse says nothing.
-    if (Launch->containsErrors())
+    if (Launch->containsErrors() || Launch->isValueDependent())
+      return;
+    std::optional<LaunchSite> Site = launchSite(*Launch, Ctx);
+    if (!Site || !Site->Block)
       return;
     const LaunchBlock &Block = analysis(Ctx).launchBlock(*Launch);
     if (Block.Shape) {
@@ -127,7 +130,7 @@ void BlockSizeNotWarpMultipleCheck::check(
       if (std::optional<std::string> Why = impossibleBlock(
               {Block.Shape->X, Block.Shape->Y, Block.Shape->Z}, M)) {
         // A launch that cannot run: its own finding, whatever the warp size.
-        const Expr *BlockArg = Launch->getConfig()->getArg(1);
+        const Expr *BlockArg = Site->Block;
         Report R;
         R.Loc = BlockArg->getBeginLoc();
         R.Range = BlockArg->getSourceRange();
@@ -151,7 +154,7 @@ void BlockSizeNotWarpMultipleCheck::check(
       return;
     if (IgnoreSingleThreadBlocks && Block.Shape->threads() == 1)
       return;
-    const Expr *BlockArg = Launch->getConfig()->getArg(1);
+    const Expr *BlockArg = Site->Block;
     WarpWaste W(Block.Shape->threads(), WarpSize);
     Report R;
     R.Loc = BlockArg->getBeginLoc();

@@ -20,6 +20,7 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -41,19 +42,22 @@ void GridTooSmallCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void GridTooSmallCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  Finder->addMatcher(launchCallExpr(), this);
 }
 
 void GridTooSmallCheck::check(const MatchFinder::MatchResult &R) {
-  const auto *Launch = R.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  const auto *Launch = R.Nodes.getNodeAs<CallExpr>("launch");
   ASTContext &Ctx = *R.Context;
-  if (!Launch || !Launch->getConfig() || Launch->getConfig()->getNumArgs() < 2)
+  if (!Launch || Launch->isValueDependent() || Launch->containsErrors())
+    return;
+  std::optional<LaunchSite> Site = launchSite(*Launch, Ctx);
+  if (!Site || !Site->Grid)
     return;
   const hw::HardwareModel &M = target(Ctx);
   unsigned SMs = Multiprocessors ? Multiprocessors : M.Multiprocessors;
   if (!SMs)
     return;
-  const Expr *GridArg = Launch->getConfig()->getArg(0);
+  const Expr *GridArg = Site->Grid;
   if (GridArg->isValueDependent())
     return;
   LaunchBlock Grid =

@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
 
+#include "Analysis/LaunchSites.h"
+
 #include "Findings/HardwareFacts.h"
 
 #include "Analysis/ResourceEstimate.h"
@@ -91,7 +93,7 @@ void RegisterPressureCheck::registerMatchers(MatchFinder *Finder) {
                                   unless(isExpansionInSystemHeader()))
                          .bind("kernel"),
                      this);
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  Finder->addMatcher(launchCallExpr(), this);
 }
 
 void RegisterPressureCheck::registerPPCallbacks(const SourceManager &SM,
@@ -114,26 +116,28 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
       Kernels.push_back(K);
     return;
   }
-  const auto *Call = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
   if (!Call || Call->isValueDependent() || Call->containsErrors())
     return;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
+  std::optional<LaunchSite> Site = launchSite(*Call, *Ctx);
+  const FunctionDecl *Callee = Site ? Site->Kernel : nullptr;
+  if (!Callee || !Site->Block)
     return;
   AnalysisContext &AC = analysis(*Ctx);
   const LaunchBlock &B = AC.launchBlock(*Call);
   if (!B.Shape)
     return;
   uint64_t Dyn = 0;
-  const CallExpr *Config = Call->getConfig();
-  if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-    std::optional<int64_t> V = AC.foldInteger(*Config->getArg(2));
+  if (!Site->SharedMemKnown)
+    return; // run-time dynamic shared memory: shared memory could limit
+  if (Site->SharedMem) {
+    std::optional<int64_t> V = AC.foldInteger(*Site->SharedMem);
     if (!V || *V < 0)
       return; // run-time dynamic shared memory: shared memory could limit
     Dyn = uint64_t(*V);
   }
   Launches.push_back({Callee->getCanonicalDecl(), *B.Shape, Dyn,
-                      Call->getConfig()->getArg(1)->getBeginLoc()});
+                      Site->Block->getBeginLoc()});
 }
 
 /// The compiled resources of this translation unit: replayed, compiled, or

@@ -2,6 +2,7 @@
 #include "Analysis/AnalysisContext.h"
 
 #include "Analysis/LaunchLimits.h"
+#include "Analysis/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -54,7 +55,7 @@ bool AnalysisContext::admit(const FunctionDecl &F) {
 }
 
 const LaunchBlock &
-AnalysisContext::launchBlock(const CUDAKernelCallExpr &Call) {
+AnalysisContext::launchBlock(const CallExpr &Call) {
   ++Stats.Requests;
   auto It = Folded.find(&Call);
   if (It != Folded.end())
@@ -73,7 +74,7 @@ const LaunchIndex &AnalysisContext::launchIndex() {
     ++Stats.LaunchIndexBuilds;
     Launches = std::make_unique<LaunchIndex>();
     Launches->build(Ctx, Mutations,
-                    [this](const CUDAKernelCallExpr &C) -> const LaunchBlock & {
+                    [this](const CallExpr &C) -> const LaunchBlock & {
                       return launchBlock(C);
                     });
   }
@@ -232,10 +233,20 @@ AnalysisContext::globalAccumulators(const FunctionDecl &Kernel) {
   return It->second;
 }
 
+ArrayRef<LaunchOccupancy> AnalysisContext::launchOccupancy(double Threshold) {
+  ++Stats.Requests;
+  auto It = OccupancyCache.find(Threshold);
+  if (It == OccupancyCache.end())
+    It = OccupancyCache
+             .try_emplace(Threshold, computeLaunchOccupancy(*this, Threshold))
+             .first;
+  return It->second;
+}
+
 void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
   (void)launchIndex();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<std::pair<const CUDAKernelCallExpr *, const LaunchBlock *>> Sorted;
+  std::vector<std::pair<const CallExpr *, const LaunchBlock *>> Sorted;
   for (const auto &[Call, Block] : Folded)
     Sorted.push_back({Call, &Block});
   llvm::sort(Sorted, [&](const auto &A, const auto &B) {
@@ -245,11 +256,15 @@ void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
   for (const auto &[Call, BlockPtr] : Sorted) {
     const LaunchBlock &Block = *BlockPtr;
     PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Call->getBeginLoc()));
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    std::optional<LaunchSite> Site = launchSite(*Call, Ctx);
+    const FunctionDecl *Callee = Site ? Site->Kernel : nullptr;
     OS << (P.isValid() ? llvm::sys::path::filename(P.getFilename()) : "?")
        << ":" << (P.isValid() ? P.getLine() : 0) << ":"
        << (P.isValid() ? P.getColumn() : 0) << ": launch of "
        << (Callee ? Callee->getNameAsString() : std::string("<indirect>"))
+       << (Site && Site->Form != LaunchForm::Chevron
+               ? std::string(" through ") + Site->formName()
+               : std::string())
        << ": block "
        << (Block.Shape ? Block.Shape->str()
                        : "unknown (" + Block.UnknownReason + ")")

@@ -23,6 +23,7 @@
 #include "Analysis/HostTransfers.h"
 #include "Analysis/KernelAccesses.h"
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchOccupancy.h"
 #include "Analysis/LocalArrays.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
@@ -37,7 +38,7 @@
 
 namespace clang {
 class ASTContext;
-class CUDAKernelCallExpr;
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -77,8 +78,9 @@ public:
   sym::ExprContext &exprs() { return SC; }
   MutationCache &mutations() { return Mutations; }
 
-  /// The block argument of \p Call, folded once.
-  const LaunchBlock &launchBlock(const clang::CUDAKernelCallExpr &Call);
+  /// The block of the launch \p Call (`<<<>>>` or a runtime API launch,
+  /// Analysis/LaunchSites), folded once.
+  const LaunchBlock &launchBlock(const clang::CallExpr &Call);
   /// An integer expression folded as launch arguments are (literals,
   /// constants, unmodified locals).
   std::optional<int64_t> foldInteger(const clang::Expr &E);
@@ -129,6 +131,11 @@ public:
   llvm::ArrayRef<GlobalAccumulator>
   globalAccumulators(const clang::FunctionDecl &Kernel);
 
+  /// The occupancy of every launch whose kernel, block and dynamic shared
+  /// memory are known, with better configurations sought for \p Threshold (a
+  /// fraction), computed once per threshold.
+  llvm::ArrayRef<LaunchOccupancy> launchOccupancy(double Threshold);
+
   const AnalysisStats &stats() const { return Stats; }
   /// The launch index: every kernel's launches and shapes, one line each.
   void printLaunches(llvm::raw_ostream &OS);
@@ -165,7 +172,7 @@ private:
   // Every cache is node-stable (std::map, or a DenseMap of owning pointers):
   // results are handed out by reference or ArrayRef for the rest of the file,
   // and a DenseMap moves its values when it grows.
-  std::map<const clang::CUDAKernelCallExpr *, LaunchBlock> Folded;
+  std::map<const clang::CallExpr *, LaunchBlock> Folded;
   std::map<std::tuple<const clang::FunctionDecl *, std::array<unsigned, 3>,
                       std::array<unsigned, 3>>,
            std::vector<KernelShape>>
@@ -198,6 +205,7 @@ private:
   std::unique_ptr<HostTransfers> Transfers;
   std::map<const clang::FunctionDecl *, std::vector<GlobalAccumulator>>
       AccumulatorCache;
+  std::map<double, std::vector<LaunchOccupancy>> OccupancyCache;
 };
 
 } // namespace warplint

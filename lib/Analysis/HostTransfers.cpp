@@ -11,6 +11,8 @@
 #include "Analysis/HostTransfers.h"
 
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchSites.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "Analysis/TripCount.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
@@ -336,6 +338,8 @@ struct LoopRecord {
   const Stmt *Loop;
   const FunctionDecl *Function;
   bool Launches = false, SetsDevice = false;
+  /// The streams (variables) that the loop's own launches name.
+  llvm::SmallVector<const ValueDecl *, 4> LaunchStreams;
 };
 
 /// A call from one host function of the translation unit to another.
@@ -366,18 +370,36 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    recordLaunch(*K);
+    return true;
+  }
+
+  /// `k<<<...>>>` or cudaLaunchKernel/cudaLaunchCooperativeKernel/
+  /// cudaLaunchKernelEx: a kernel runs here.
+  void recordLaunch(const CallExpr &K) {
     if (!Fn)
-      return true;
-    Launches.push_back({K, Fn});
+      return;
+    Launches.push_back({&K, Fn});
     for (LoopRecord *L : Stack)
       L->Launches = true;
-    return true;
+    if (Stack.empty())
+      return;
+    std::optional<LaunchSite> Site = launchSite(K, Ctx);
+    if (!Site || !Site->Stream)
+      return;
+    if (const auto *DR =
+            dyn_cast<DeclRefExpr>(Site->Stream->IgnoreParenImpCasts()))
+      Stack.back()->LaunchStreams.push_back(DR->getDecl());
   }
 
   bool VisitCallExpr(CallExpr *C) {
     if (!Fn || isa<CUDAKernelCallExpr>(C) || C->isValueDependent())
       return true;
     StringRef N = calleeName(*C);
+    if (isLaunchApiName(N)) {
+      recordLaunch(*C);
+      return true;
+    }
     if (N == "cudaSetDevice" || N == "cuCtxSetCurrent" || N == "cuCtxPushCurrent")
       for (LoopRecord *L : Stack)
         L->SetsDevice = true;
@@ -429,7 +451,7 @@ public:
   std::vector<TransferSite> Sites;
   std::vector<const Stmt *> SiteLoops; ///< Parallel to Sites.
   std::vector<CallEdge> Edges;
-  std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>>
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>>
       Launches;
   llvm::DenseMap<const Stmt *, LoopRecord> Loops;
   llvm::DenseMap<const ValueDecl *, std::vector<OriginEvent>> Origins;
@@ -687,6 +709,42 @@ HostTransfers findHostTransfers(ASTContext &Ctx, MutationCache &Cache) {
       L.Staged = variesWithLoop(throughCalls(S.Stream, L.Through), Found, Cache,
                                 Ctx);
     S.Loop = std::move(L);
+  }
+
+  // The guide's staged concurrent copy and execute written out by hand: one
+  // iteration copies asynchronously on two or more fixed streams, and each of
+  // those streams also runs a kernel in the same iteration (Rodinia huffman's
+  // hist.cu: stream0 and stream1 alternate). The copies of one stream overlap
+  // the other stream's kernel, which is the point of the loop.
+  {
+    llvm::DenseMap<const Stmt *, llvm::SmallPtrSet<const ValueDecl *, 4>>
+        Paired;
+    auto StreamDecl = [](const TransferSite &S) -> const ValueDecl * {
+      const auto *DR =
+          S.Stream ? dyn_cast<DeclRefExpr>(S.Stream->IgnoreParenImpCasts())
+                   : nullptr;
+      return DR ? DR->getDecl() : nullptr;
+    };
+    for (size_t I = 0; I < Out.Sites.size(); ++I) {
+      const TransferSite &S = Out.Sites[I];
+      const Stmt *Loop = C.SiteLoops[I];
+      const ValueDecl *D = StreamDecl(S);
+      if (!Loop || !S.Async || !D)
+        continue;
+      auto LR = C.Loops.find(Loop);
+      if (LR != C.Loops.end() && llvm::is_contained(LR->second.LaunchStreams, D))
+        Paired[Loop].insert(D);
+    }
+    for (size_t I = 0; I < Out.Sites.size(); ++I) {
+      TransferSite &S = Out.Sites[I];
+      const Stmt *Loop = C.SiteLoops[I];
+      if (!S.Loop || !Loop || S.Loop->Loop != Loop)
+        continue;
+      auto P = Paired.find(Loop);
+      if (P != Paired.end() && P->second.size() >= 2 &&
+          P->second.contains(StreamDecl(S)))
+        S.Loop->Staged = true;
+    }
   }
 
   // Round trips: a device-to-host copy into h, then a host-to-device copy from

@@ -1,6 +1,8 @@
 //===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
 #include "Analysis/KernelAccesses.h"
 
+#include "Analysis/LaunchSites.h"
+
 #include "Analysis/AccessAddress.h"
 #include "Analysis/AccessLoops.h"
 #include "Analysis/WalkBudget.h"
@@ -835,10 +837,16 @@ public:
       llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
       : Ctx(Ctx), Mutations(Mutations), Fold(Fold), Shapes(Shapes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
+  bool VisitCallExpr(CallExpr *Call) {
+    // `k<<<g, b>>>(...)` and the runtime's launch functions alike; the
+    // toolkit's own wrappers forward parameters and say nothing.
+    if (!isa<CUDAKernelCallExpr>(Call) &&
+        Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
       return true;
+    std::optional<LaunchSite> Site = launchSite(*Call, Ctx);
+    if (!Site || !Site->Kernel)
+      return true;
+    const FunctionDecl *Callee = Site->Kernel;
     const LaunchBlock &B = Fold(*Call);
     if (!B.Shape)
       return true;
@@ -849,13 +857,13 @@ public:
     KS.Origin = "launch";
     // Constant integer arguments make runtime strides exact: strideCopy(...,
     // 2).
-    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+    for (unsigned I = 0; I < Site->Args.size() && I < Callee->getNumParams();
          ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
       if (!P->getType()->isIntegerType() || P->getName().empty())
         continue;
       if (std::optional<int64_t> V =
-              foldInteger(*Call->getArg(I), Ctx, &Mutations))
+              foldInteger(*Site->Args[I], Ctx, &Mutations))
         KS.Params.push_back({P->getNameAsString(), *V});
     }
     auto &V = Shapes[Callee->getCanonicalDecl()];

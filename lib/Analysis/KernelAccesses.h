@@ -147,7 +147,7 @@ public:
   /// Folds each launch's block with \p Fold (the analysis context's cache,
   /// so that every launch is folded once per file).
   using FoldFn =
-      llvm::function_ref<const LaunchBlock &(const clang::CUDAKernelCallExpr &)>;
+      llvm::function_ref<const LaunchBlock &(const clang::CallExpr &)>;
   void build(clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
   /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;
   /// else the assumption (\p Default1D for kernels that only use threadIdx.x,

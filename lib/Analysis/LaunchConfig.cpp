@@ -1,11 +1,13 @@
 //===- LaunchConfig.cpp - What a kernel launch says about its block -------===//
 #include "Analysis/LaunchConfig.h"
 
+#include "Analysis/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include <cmath>
 
 using namespace clang;
 
@@ -80,8 +82,83 @@ public:
         Out.SizeLiteral = Lit;
       return V.getZExtValue();
     }
+    // `(size_t)(ceil(((float)N) / ((float)DIM_THREAD_BLOCK_X)))`: the grid of
+    // PolyBench-ACC and others, computed in floating point through ceil.
+    if (std::optional<double> R = foldReal(Stripped, Out, Depth + 1))
+      if (*R >= 0 && *R < 9007199254740992.0 && *R == std::trunc(*R))
+        return uint64_t(*R);
     if (Out.UnknownReason.empty())
       Out.UnknownReason = "not a compile-time constant";
+    return std::nullopt;
+  }
+
+  /// Folds an arithmetic expression that goes through floating point: casts
+  /// between integer and floating types, + - * /, and ceil/floor (the C
+  /// functions, their float forms and std::). Integer operations keep integer
+  /// semantics (truncating division); a conversion to an integer truncates.
+  std::optional<double> foldReal(const Expr *E, LaunchBlock &Out,
+                                 unsigned Depth) {
+    if (!E || Depth > 4 * MaxDepth || E->isValueDependent())
+      return std::nullopt;
+    E = E->IgnoreParens();
+    QualType T = E->getType();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      if (!Sub->getType()->isRealType() || !T->isRealType())
+        return std::nullopt;
+      std::optional<double> V = foldReal(Sub, Out, Depth + 1);
+      if (V && T->isIntegerType())
+        return std::trunc(*V);
+      return V;
+    }
+    if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+      return FL->getValueAsApproximateDouble();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      std::optional<double> L = foldReal(BO->getLHS(), Out, Depth + 1);
+      std::optional<double> R = L ? foldReal(BO->getRHS(), Out, Depth + 1)
+                                  : std::nullopt;
+      if (!L || !R)
+        return std::nullopt;
+      switch (BO->getOpcode()) {
+      case BO_Add:
+        return *L + *R;
+      case BO_Sub:
+        return *L - *R;
+      case BO_Mul:
+        return *L * *R;
+      case BO_Div:
+        if (*R == 0)
+          return std::nullopt;
+        return T->isIntegerType() ? std::trunc(*L / *R) : *L / *R;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1)
+        return std::nullopt;
+      StringRef N = FD->getName();
+      bool Ceil = N == "ceil" || N == "ceilf";
+      if (!Ceil && N != "floor" && N != "floorf")
+        return std::nullopt;
+      std::optional<double> V = foldReal(Call->getArg(0), Out, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      return Ceil ? std::ceil(*V) : std::floor(*V);
+    }
+    if (T->isIntegerType()) {
+      // Literals, constants and unmodified locals, as everywhere else.
+      Expr::EvalResult R;
+      if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+        return double(R.Val.getInt().getExtValue());
+      const Expr *Value = nullptr;
+      LaunchBlock Sub;
+      if (const VarDecl *VD = followableVar(E, Sub, Value))
+        if (VD->getType()->isIntegerType())
+          if (std::optional<uint64_t> V = foldInt(Value, Sub, Depth + 1))
+            return double(*V);
+    }
     return std::nullopt;
   }
 
@@ -416,15 +493,17 @@ std::optional<int64_t> foldInteger(const Expr &E, ASTContext &Ctx,
   return int64_t(*V);
 }
 
-LaunchBlock evaluateLaunchBlock(const CUDAKernelCallExpr &Call, ASTContext &Ctx,
+LaunchBlock evaluateLaunchBlock(const CallExpr &Call, ASTContext &Ctx,
                                 MutationCache *Cache) {
-  const CallExpr *Config = Call.getConfig();
-  if (!Config || Config->getNumArgs() < 2) {
+  std::optional<LaunchSite> Site = launchSite(Call, Ctx);
+  if (!Site || !Site->Block) {
     LaunchBlock Out;
-    Out.UnknownReason = "launch has no block configuration";
+    Out.UnknownReason = Site && !Site->UnknownReason.empty()
+                            ? Site->UnknownReason
+                            : "launch has no block configuration";
     return Out;
   }
-  return evaluateBlockExpr(*Config->getArg(1), Ctx, Cache);
+  return evaluateBlockExpr(*Site->Block, Ctx, Cache);
 }
 
 } // namespace warplint

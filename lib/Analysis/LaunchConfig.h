@@ -44,13 +44,14 @@ struct LaunchBlock {
   std::string UnknownReason;
 };
 
-/// Folds the block configuration of a launch.
+/// Folds the block configuration of a launch: `k<<<g, b>>>`, or a runtime API
+/// launch (Analysis/LaunchSites: cudaLaunchKernel, cudaLaunchKernelEx, ...).
 ///
 /// Conservative by design: a non-const local variable is followed to its
 /// initialiser only when nothing in the enclosing function can modify it
 /// (Frontend/MutationCache), and anything value-dependent (a template not yet
 /// instantiated) is unknown.
-LaunchBlock evaluateLaunchBlock(const clang::CUDAKernelCallExpr &Call,
+LaunchBlock evaluateLaunchBlock(const clang::CallExpr &Call,
                                 clang::ASTContext &Ctx,
                                 MutationCache *Cache = nullptr);
 

@@ -135,3 +135,32 @@ void good_suppressed(float *a) {
   kernel<<<1, 100>>>(a); // NOLINT(some-other-check)
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
 }
+
+// Launches through the runtime API: the block comes from the argument or from
+// the cudaLaunchConfig_t field, and the finding points there.
+void bad_launch_api(float *a, cudaStream_t s) {
+  void *args[] = {&a};
+  cudaLaunchKernel((const void *)kernel, dim3(8), dim3(100), args, 0, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: block size 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  cudaLaunchCooperativeKernel((void *)kernel, 8, dim3(10, 10), args);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(64);
+  cfg.blockDim = dim3(48);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: block size 48 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  cudaLaunchKernelEx(&cfg, kernel, a);
+}
+
+void good_launch_api(float *a, int n, bool flag) {
+  void *args[] = {&a};
+  cudaLaunchKernel((void *)kernel, 8, 256, args);
+  cudaLaunchKernel((void *)kernel, 8, n, args); // runtime block
+  cudaLaunchConfig_t cfg = {};
+  cfg.blockDim = dim3(128);
+  cudaLaunchKernelEx(&cfg, kernel, a);
+  cudaLaunchConfig_t branchy = {};
+  branchy.blockDim = dim3(100);
+  if (flag)
+    branchy.blockDim = dim3(128);
+  cudaLaunchKernelEx(&branchy, kernel, a); // assigned twice: unknown
+}

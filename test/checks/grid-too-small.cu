@@ -38,3 +38,39 @@ void good_large_or_runtime(float *a, int n) {
   grows *= 100;
   kernel<<<grows, 256>>>(a); // modified: not a constant
 }
+
+// PolyBench-ACC computes its grids in floating point through ceil (the host's, from math.h).
+#include <math.h>
+#define N_PB 2048
+#define DIM_THREAD_BLOCK_KERNEL_X 256
+void bad_polybench_ceil(float *a) {
+  dim3 block(DIM_THREAD_BLOCK_X, DIM_THREAD_BLOCK_Y);
+  dim3 grid((size_t)(ceil(((float)NI) / ((float)DIM_THREAD_BLOCK_X))),
+            (size_t)(ceil(((float)NI) / ((float)DIM_THREAD_BLOCK_Y))));
+  kernel<<<grid, block>>>(a); // 16 x 64 = 1024 blocks: enough
+  dim3 grid1((size_t)(ceil((float)(N_PB)) / ((float)DIM_THREAD_BLOCK_KERNEL_X)), 1);
+  kernel<<<grid1, DIM_THREAD_BLOCK_KERNEL_X>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 8 blocks on a GPU with 132 multiprocessors: 124 SMs (94%) {{.*}} [warplint-grid-too-small]
+  dim3 grid2((size_t)ceil(((float)1000) / 32.0f));
+  kernel<<<grid2, 32>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 32 blocks on a GPU with 132 multiprocessors: 100 SMs (76%) {{.*}} [warplint-grid-too-small]
+}
+
+// Launches through the runtime API.
+void bad_launch_api(float *a) {
+  void *args[] = {&a};
+  cudaLaunchKernel((void *)kernel, dim3(4), dim3(256), args);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) {{.*}} [warplint-grid-too-small]
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(16);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: grid of 16 blocks on a GPU with 132 multiprocessors: 116 SMs (88%) {{.*}} [warplint-grid-too-small]
+  cfg.blockDim = dim3(256);
+  cudaLaunchKernelEx(&cfg, kernel, a);
+}
+
+void good_polybench_runtime(float *a, int n) {
+  dim3 grid((size_t)(ceil(((float)n) / ((float)DIM_THREAD_BLOCK_X))));
+  kernel<<<grid, 32>>>(a);
+  void *args[] = {&a};
+  cudaLaunchKernel((void *)kernel, dim3(264), dim3(256), args);
+}

@@ -99,6 +99,39 @@ void good_staged_concurrent_copy(float *d, float *pinned, int n) {
   }
 }
 
+void good_two_fixed_streams(unsigned char *buffer, unsigned char *dev0,
+                            unsigned char *dev1, int total, int part) {
+  // Rodinia huffman/hist.cu: the staged copy written out by hand, two fixed
+  // streams alternating inside one iteration, each with its own kernel; the
+  // copy on one stream overlaps the kernel on the other.
+  cudaStream_t stream0, stream1;
+  cudaStreamCreate(&stream0);
+  cudaStreamCreate(&stream1);
+  for (int i = 0; i < total; i += part * 2) {
+    cudaMemcpyAsync(dev0, buffer + i, part, cudaMemcpyHostToDevice, stream0);
+    cudaMemcpyAsync(dev1, buffer + i + part, part, cudaMemcpyHostToDevice, stream1);
+    step<<<264, 256, 0, stream0>>>((float *)dev0);
+    step<<<264, 256, 0, stream1>>>((float *)dev1);
+  }
+}
+
+void bad_two_streams_no_overlap(unsigned char *buffer, unsigned char *dev0,
+                                unsigned char *dev1, int total, int part) {
+  // Two streams, but the kernels run on the default stream: nothing overlaps
+  // the copies, so this is not the staged pattern.
+  cudaStream_t stream0, stream1;
+  cudaStreamCreate(&stream0);
+  cudaStreamCreate(&stream1);
+  for (int i = 0; i < total; i += part * 2) {
+    cudaMemcpyAsync(dev0, buffer + i, part, cudaMemcpyHostToDevice, stream0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyAsync runs in every iteration of a host loop{{.*}} [warplint-host-device-transfer-in-loop]
+    cudaMemcpyAsync(dev1, buffer + i + part, part, cudaMemcpyHostToDevice, stream1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyAsync runs in every iteration of a host loop{{.*}} [warplint-host-device-transfer-in-loop]
+    step<<<264, 256>>>((float *)dev0);
+    step<<<264, 256>>>((float *)dev1);
+  }
+}
+
 void good_per_device(float **d, float *h, int nGpus) {
   for (int g = 0; g < nGpus; ++g) {
     cudaSetDevice(g);

@@ -50,6 +50,8 @@ static llvm::cl::opt<std::string> Arch("arch", llvm::cl::init("sm_90"),
 static llvm::cl::opt<bool> Csv("csv", llvm::cl::cat(Cat));
 // The launch index: each launch's folded block (lib/Analysis/AnalysisContext).
 static llvm::cl::opt<bool> DumpLaunches("launches", llvm::cl::cat(Cat));
+// The occupancy of each launch with a known block (lib/Analysis/LaunchOccupancy).
+static llvm::cl::opt<bool> DumpOccupancy("occupancy", llvm::cl::cat(Cat));
 // Host-device transfers, their loops, host buffers and round trips
 // (lib/Analysis/HostTransfers).
 static llvm::cl::opt<bool> DumpTransfers("transfers", llvm::cl::cat(Cat));
@@ -241,6 +243,11 @@ bool dumpInstructionModes(ASTContext &Ctx, AnalysisContext &AC) {
     for (const FunctionDecl *FD : deviceFunctionsOf(Ctx))
       printGlobalAccumulators(llvm::outs(), *FD, AC.globalAccumulators(*FD),
                               Ctx);
+    return true;
+  }
+  if (DumpOccupancy) {
+    printLaunchOccupancy(llvm::outs(), AC.launchOccupancy(0.5), AC.target(),
+                         Ctx);
     return true;
   }
   if (DumpTransfers) {

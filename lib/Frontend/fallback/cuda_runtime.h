@@ -155,6 +155,46 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
                                                           const void *func,
                                                           int blockSize,
                                                           size_t dynamicSMemSize);
+/* Launches through the runtime API (cuda_runtime_api.h, driver_types.h). */
+typedef struct cudaLaunchAttribute_st { int id; int pad[15]; } cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
+}
+/* The C++ forms (cuda_runtime.h). */
+template <class T>
+inline cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim,
+                                    void **args, size_t sharedMem = 0,
+                                    cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+template <class T>
+inline cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim,
+                                               dim3 blockDim, void **args,
+                                               size_t sharedMem = 0,
+                                               cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+template <typename... ExpTypes, typename... ActTypes>
+inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                      void (*kernel)(ExpTypes...),
+                                      ActTypes &&...args) {
+  void *pArgs[sizeof...(args) > 0 ? sizeof...(args) : 1] = {(void *)&args...};
+  return cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
 }
 template <class T> inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return cudaMalloc((void **)devPtr, size);

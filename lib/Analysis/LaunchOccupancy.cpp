@@ -1,0 +1,219 @@
+//===- LaunchOccupancy.cpp - Occupancy of each launch of a file -----------===//
+#include "Analysis/LaunchOccupancy.h"
+
+#include "Analysis/AnalysisContext.h"
+#include "Analysis/LaunchSites.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+#include <cmath>
+
+using namespace clang;
+
+namespace warplint {
+
+double threadOccupancy(const hw::HardwareModel &M, const hw::OccupancyResult &O,
+                       unsigned ThreadsPerBlock) {
+  unsigned Max = M.MaxWarpsPerSM * M.WarpSize;
+  if (!Max)
+    return 0;
+  return double(uint64_t(O.ActiveBlocks) * ThreadsPerBlock) / Max;
+}
+
+static std::string pct(double F) {
+  double P = F * 100;
+  char Buf[32];
+  if (std::fabs(P - std::round(P)) < 0.05)
+    snprintf(Buf, sizeof Buf, "%.0f%%", P);
+  else
+    snprintf(Buf, sizeof Buf, "%.1f%%", P);
+  return Buf;
+}
+
+static std::string describe(const hw::HardwareModel &M,
+                            const hw::OccupancyResult &O, unsigned Threads) {
+  uint64_t Active = uint64_t(O.ActiveBlocks) * Threads;
+  return std::to_string(O.ActiveBlocks) + " blocks, " + std::to_string(Active) +
+         " threads per SM (" + pct(threadOccupancy(M, O, Threads)) + ")";
+}
+
+std::string betterConfiguration(const hw::HardwareModel &M,
+                                const hw::OccupancyInput &In,
+                                hw::OccupancyLimiter Limiter,
+                                double Threshold) {
+  auto Reaches = [&](const hw::OccupancyInput &Try, hw::OccupancyResult &O) {
+    O = hw::computeOccupancy(M, Try);
+    return O.Limiter != hw::OccupancyLimiter::LaunchFails &&
+           threadOccupancy(M, O, Try.ThreadsPerBlock) >= Threshold;
+  };
+  hw::OccupancyResult O;
+  std::string Out;
+  if (Limiter == hw::OccupancyLimiter::BlockSlots ||
+      Limiter == hw::OccupancyLimiter::SharedMemory) {
+    // Larger blocks, the same per-block resources: each resident block brings
+    // more threads. The smallest warp multiple that reaches the threshold.
+    for (unsigned T = M.WarpSize; T <= M.MaxThreadsPerBlock; T += M.WarpSize) {
+      if (T <= In.ThreadsPerBlock)
+        continue;
+      hw::OccupancyInput Try = In;
+      Try.ThreadsPerBlock = T;
+      if (Reaches(Try, O)) {
+        Out = "blocks of " + std::to_string(T) + " threads with the same " +
+              (Limiter == hw::OccupancyLimiter::SharedMemory
+                   ? "shared memory per block"
+                   : "resources per thread") +
+              ": " + describe(M, O, T);
+        break;
+      }
+    }
+  }
+  if (Limiter == hw::OccupancyLimiter::SharedMemory) {
+    // Less shared memory per block at this block size: the largest amount,
+    // in allocation units, that reaches the threshold.
+    uint64_t Used = In.StaticSharedMem + In.DynamicSharedMem;
+    uint64_t Unit = M.SharedMemAllocUnit ? M.SharedMemAllocUnit : 256;
+    for (uint64_t Bytes = Used / Unit * Unit; Bytes >= Unit; Bytes -= Unit) {
+      if (Bytes >= Used)
+        continue;
+      hw::OccupancyInput Try = In;
+      // Take it from the dynamic part first, then the static.
+      uint64_t Cut = Used - Bytes;
+      uint64_t FromDyn = std::min(Cut, Try.DynamicSharedMem);
+      Try.DynamicSharedMem -= FromDyn;
+      Try.StaticSharedMem -= std::min(Cut - FromDyn, Try.StaticSharedMem);
+      if (Reaches(Try, O)) {
+        Out += (Out.empty() ? "" : "; or ") + std::string("at most ") +
+               std::to_string(Bytes) + " bytes of shared memory per block: " +
+               describe(M, O, In.ThreadsPerBlock);
+        break;
+      }
+    }
+  }
+  if (Limiter == hw::OccupancyLimiter::Warps) {
+    for (unsigned T = In.ThreadsPerBlock / M.WarpSize * M.WarpSize;
+         T >= M.WarpSize; T -= M.WarpSize) {
+      if (T >= In.ThreadsPerBlock)
+        continue;
+      hw::OccupancyInput Try = In;
+      Try.ThreadsPerBlock = T;
+      if (Reaches(Try, O)) {
+        Out = "blocks of " + std::to_string(T) + " threads: " +
+              describe(M, O, T);
+        break;
+      }
+    }
+  }
+  return Out;
+}
+
+namespace {
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (C->isValueDependent() || C->containsErrors() ||
+        Ctx.getSourceManager().isInSystemHeader(C->getBeginLoc()))
+      return true;
+    if (std::optional<LaunchSite> S = launchSite(*C, Ctx))
+      if (S->Kernel && S->Block)
+        Sites.push_back(std::move(*S));
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<LaunchSite> Sites;
+};
+} // namespace
+
+std::vector<LaunchOccupancy> computeLaunchOccupancy(AnalysisContext &AC,
+                                                    double Threshold) {
+  ASTContext &Ctx = AC.ast();
+  const hw::HardwareModel &M = AC.target();
+  Finder F(Ctx);
+  F.TraverseAST(Ctx);
+  std::vector<LaunchOccupancy> Out;
+  if (!M.MaxWarpsPerSM || !M.MaxBlocksPerSM)
+    return Out;
+  for (const LaunchSite &S : F.Sites) {
+    const FunctionDecl *Def = S.Kernel->getDefinition();
+    if (!Def || Def->isDependentContext() || !AC.admit(*Def))
+      continue;
+    const LaunchBlock &B = AC.launchBlock(*S.Call);
+    if (!B.Shape || B.Shape->threads() == 0)
+      continue;
+    uint64_t Dyn = 0;
+    if (!S.SharedMemKnown)
+      continue; // the dynamic shared memory could be the limiter
+    if (S.SharedMem) {
+      std::optional<int64_t> V = AC.foldInteger(*S.SharedMem);
+      if (!V || *V < 0)
+        continue;
+      Dyn = uint64_t(*V);
+    }
+    const KernelResources &R = AC.resources(*Def);
+    LaunchOccupancy L;
+    L.Call = S.Call;
+    L.Kernel = Def;
+    L.Block = *B.Shape;
+    L.DynamicShared = Dyn;
+    L.Registers = R.Registers;
+    L.RegistersExact = R.Exact;
+    L.StaticShared = R.StaticShared;
+    if (S.Grid && !S.Grid->isValueDependent()) {
+      LaunchBlock G = evaluateBlockExpr(*S.Grid, Ctx, &AC.mutations());
+      if (G.Shape)
+        L.GridBlocks = G.Shape->threads();
+    }
+    hw::OccupancyInput In;
+    In.ThreadsPerBlock = unsigned(L.Block.threads());
+    In.RegistersPerThread = L.Registers;
+    In.StaticSharedMem = L.StaticShared;
+    In.DynamicSharedMem = Dyn;
+    L.Occ = hw::computeOccupancy(M, In);
+    L.MaxThreads = M.MaxWarpsPerSM * M.WarpSize;
+    L.ActiveThreads = L.Occ.ActiveBlocks * In.ThreadsPerBlock;
+    L.ThreadOccupancy = threadOccupancy(M, L.Occ, In.ThreadsPerBlock);
+    if (L.Occ.Limiter != hw::OccupancyLimiter::LaunchFails &&
+        L.ThreadOccupancy < Threshold)
+      L.Better = betterConfiguration(M, In, L.Occ.Limiter, Threshold);
+    Out.push_back(std::move(L));
+  }
+  return Out;
+}
+
+void printLaunchOccupancy(raw_ostream &OS, ArrayRef<LaunchOccupancy> Launches,
+                          const hw::HardwareModel &M, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const LaunchOccupancy &L : Launches) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L.Call->getBeginLoc()));
+    OS << (P.isValid() ? llvm::sys::path::filename(P.getFilename()) : "?")
+       << ":" << (P.isValid() ? P.getLine() : 0) << ": "
+       << L.Kernel->getNameAsString() << " on " << M.Name << ": block "
+       << L.Block.str() << ", " << L.Registers << " registers"
+       << (L.RegistersExact ? "" : " (estimate)") << ", " << L.StaticShared
+       << " B static + " << L.DynamicShared << " B dynamic shared";
+    if (L.GridBlocks)
+      OS << ", grid " << *L.GridBlocks;
+    if (L.Occ.Limiter == hw::OccupancyLimiter::LaunchFails) {
+      OS << ": cannot launch (" << L.Occ.LaunchFailure << ")\n";
+      continue;
+    }
+    OS << ": " << L.Occ.ActiveBlocks << " blocks/SM, limited by "
+       << hw::limiterName(L.Occ.Limiter) << " (blocks " << L.Occ.LimitBlocks
+       << ", warps " << L.Occ.LimitWarps << ", registers "
+       << (L.Occ.LimitRegisters == ~0u ? std::string("-")
+                                       : std::to_string(L.Occ.LimitRegisters))
+       << ", shared "
+       << (L.Occ.LimitSharedMem == ~0u ? std::string("-")
+                                       : std::to_string(L.Occ.LimitSharedMem))
+       << "); " << L.ActiveThreads << "/" << L.MaxThreads << " threads ("
+       << pct(L.ThreadOccupancy) << "), " << L.Occ.ActiveWarps << "/"
+       << L.Occ.MaxWarps << " warps";
+    if (!L.Better.empty())
+      OS << "; better: " << L.Better;
+    OS << "\n";
+  }
+}
+
+} // namespace warplint
