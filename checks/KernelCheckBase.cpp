@@ -85,7 +85,11 @@ KernelCheckBase::shapeNote(const KernelShape &S,
               std::to_string(P.second);
     return {S.Loc, "evaluated for blockDim " + Dim +
                        (Args.empty() ? "" : " and " + Args) +
-                       ", from this launch"};
+                       (S.LaunchedAs.empty()
+                            ? ", from this launch"
+                            : ", from this launch of '" + S.LaunchedAs +
+                                  "' (the same kernel template; this "
+                                  "instantiation has no launch in this file)")};
   }
   if (S.Origin == "__launch_bounds__")
     return {S.Loc,

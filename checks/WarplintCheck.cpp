@@ -2,6 +2,10 @@
 #include "checks/WarplintCheck.h"
 
 #include "checks/CheckRegistry.h"
+#include "Findings/FindingGroups.h"
+#include "clang/Basic/CharInfo.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
@@ -166,13 +170,7 @@ AnalysisContext &WarplintCheck::analysis(ASTContext &Ctx) {
 
 void WarplintCheck::onEndOfTranslationUnit() {
   onEndOfFile();
-  for (const auto &[Key, Dropped] : DroppedPerLine)
-    diag(Dropped.first,
-         "%0 more finding%s0 of this check on this line not reported: at "
-         "most %1 per line")
-        << Dropped.second << MaxFindingsPerLine;
-  PerLine.clear();
-  DroppedPerLine.clear();
+  flush();
   if (Analysed)
     AnalysisContext::release(*Analysed, this);
   Analysed = nullptr;
@@ -195,20 +193,196 @@ static std::string escapeForDiag(llvm::StringRef S) {
 }
 
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
+  QueueSM = &SM;
+  Queue.push_back({R, CurrentFunction});
+}
+
+/// Whether a NOLINT comment on \p Loc's line, or a NOLINTNEXTLINE on the line
+/// before, names \p Check (or no check). A finding that becomes a related
+/// location of another is suppressed here, as clang-tidy would have
+/// suppressed it on its own; NOLINTBEGIN/END regions apply to the warning's
+/// own location.
+static bool nolintOnLine(const SourceManager &SM, SourceLocation Loc,
+                         StringRef Check) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid())
+    return false;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return false;
+  size_t Begin = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
+  Begin = Begin == StringRef::npos || Offset == 0 ? 0 : Begin + 1;
+  size_t End = Buffer.find('\n', Offset);
+  StringRef Line = Buffer.slice(Begin, End);
+  StringRef Prev;
+  if (Begin > 0) {
+    size_t PB = Buffer.rfind('\n', Begin - 1 ? Begin - 2 : 0);
+    PB = PB == StringRef::npos || Begin < 2 ? 0 : PB + 1;
+    Prev = Buffer.slice(PB, Begin - 1);
+  }
+  auto Names = [&](StringRef Text, StringRef Marker) {
+    size_t At = Text.find(Marker);
+    while (At != StringRef::npos) {
+      StringRef Rest = Text.substr(At + Marker.size());
+      // NOLINT must not match NOLINTNEXTLINE/NOLINTBEGIN.
+      if (!Rest.empty() && (isAlnum(Rest[0]) || Rest[0] == '_')) {
+        At = Text.find(Marker, At + 1);
+        continue;
+      }
+      if (!Rest.starts_with("("))
+        return true;
+      StringRef List = Rest.drop_front().split(')').first;
+      llvm::SmallVector<StringRef, 4> Globs;
+      List.split(Globs, ',');
+      for (StringRef G : Globs) {
+        G = G.trim();
+        if (G == "*" || G == Check ||
+            (G.ends_with("*") && Check.starts_with(G.drop_back())))
+          return true;
+      }
+      At = Text.find(Marker, At + 1);
+    }
+    return false;
+  };
+  return Names(Line, "NOLINT") || Names(Prev, "NOLINTNEXTLINE");
+}
+
+/// "k<float>", "reduce".
+static std::string functionName(const FunctionDecl *FD) {
+  if (!FD)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
+                           /*Qualified=*/false);
+  return S;
+}
+
+/// " (blockDim 128x1x1, launch at k.cu:40:3)" from a finding's facts.
+static std::string shapeText(const FindingFacts &F) {
+  if (!F.Block)
+    return "";
+  std::string S = " (blockDim " + blockDimString(F.Block->Dim);
+  if (F.Block->Origin == "assumed")
+    S += ", assumed";
+  else if (!F.Block->Where.empty())
+    S += ", " + F.Block->Origin + " at " + F.Block->Where;
+  return S + ")";
+}
+
+void WarplintCheck::flush() {
+  if (Queue.empty() || !QueueSM) {
+    Queue.clear();
+    return;
+  }
+  const SourceManager &SM = *QueueSM;
+  std::vector<Queued> Items;
+  Items.swap(Queue);
+  std::vector<GroupKey> Keys;
+  Keys.reserve(Items.size());
+  for (const Queued &Q : Items) {
+    GroupKey K;
+    SourceLocation FileLoc = SM.getFileLoc(Q.R.Loc);
+    if (FileLoc.isValid()) {
+      auto [FID, Off] = SM.getDecomposedLoc(FileLoc);
+      K.File = FID.getHashValue();
+      K.Offset = Off;
+    }
+    SourceLocation Exp = SM.getExpansionLoc(Q.R.Loc);
+    if (Exp.isValid()) {
+      auto [FID, Off] = SM.getDecomposedLoc(Exp);
+      if (FileLoc.isValid() && FID.getHashValue() == K.File)
+        K.Line = SM.getLineNumber(FID, Off);
+    }
+    const FunctionDecl *Fn = Q.Function;
+    if (Fn)
+      if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+        Fn = Pattern;
+    K.Function = Fn;
+    K.Cause = Q.R.Cause;
+    if (Q.R.Facts.Block) {
+      K.AssumedShape = Q.R.Facts.Block->Origin == "assumed";
+      K.KnownShape = !K.AssumedShape;
+    }
+    K.Priority = int(Q.R.Prio.value_or(Info ? Info->Prio : Priority::Medium));
+    Keys.push_back(std::move(K));
+  }
+  for (const FindingGroup &G : groupFindings(Keys)) {
+    const Queued &P = Items[G.Members[0]];
+    // A member that NOLINT silences on its own line is not a related
+    // location of another finding.
+    std::vector<size_t> Others;
+    for (size_t I = 1; I < G.Members.size(); ++I)
+      if (!nolintOnLine(SM, Items[G.Members[I]].R.Loc, getID()))
+        Others.push_back(G.Members[I]);
+    Report R = P.R;
+    const GroupKey &PK = Keys[G.Members[0]];
+    // The same location under other instantiations or shapes: named.
+    std::vector<std::string> SameLoc;
+    // Other locations, one entry each, in source order.
+    std::vector<size_t> Related;
+    std::set<unsigned> RelatedOffsets;
+    bool OneLine = true, OneFunction = true;
+    for (size_t I : Others) {
+      const GroupKey &K = Keys[I];
+      if (K.File == PK.File && K.Offset == PK.Offset) {
+        const Queued &Q = Items[I];
+        std::string S = "also for '" + functionName(Q.Function) + "'" +
+                        shapeText(Q.R.Facts);
+        if (Q.R.Message != P.R.Message)
+          S += ": " + Q.R.Message;
+        if (llvm::find(SameLoc, S) == SameLoc.end())
+          SameLoc.push_back(std::move(S));
+        continue;
+      }
+      OneLine &= K.File == PK.File && K.Line == PK.Line;
+      OneFunction &= K.Function == PK.Function;
+      if (RelatedOffsets.insert(K.Offset ^ (K.File * 2654435761u)).second)
+        Related.push_back(I);
+    }
+    if (!Related.empty()) {
+      std::string N = std::to_string(Related.size());
+      std::string Where =
+          OneLine ? " on this line"
+          : OneFunction && P.Function
+              ? " in '" + functionName(P.Function) + "'"
+              : "";
+      R.Message += " (+" + N + " more like it" + Where +
+                   (Related.size() > MaxRelatedNotes
+                        ? "; the first " + std::to_string(MaxRelatedNotes) +
+                              " in the notes)"
+                        : ", in the notes)");
+    }
+    size_t Listed = 0;
+    for (std::string &S : SameLoc) {
+      if (Listed++ == MaxRelatedNotes)
+        break;
+      R.Notes.push_back({P.R.Loc, std::move(S)});
+    }
+    if (SameLoc.size() > MaxRelatedNotes)
+      R.Notes.push_back(
+          {P.R.Loc, "and " + std::to_string(SameLoc.size() - MaxRelatedNotes) +
+                        " more instantiations or block shapes"});
+    for (size_t J = 0; J < Related.size() && J < MaxRelatedNotes; ++J) {
+      const Queued &Q = Items[Related[J]];
+      R.Notes.push_back({Q.R.Loc, "also here: " + Q.R.Message});
+    }
+    if (Related.size() > MaxRelatedNotes)
+      R.Notes.push_back({P.R.Loc, "and " +
+                                      std::to_string(Related.size() -
+                                                     MaxRelatedNotes) +
+                                      " more locations not listed"});
+    emitNow(R, SM, P.Function);
+  }
+  QueueSM = nullptr;
+}
+
+void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
+                            const FunctionDecl *Function) {
   if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
-  if (SourceLocation Line = SM.getExpansionLoc(R.Loc); Line.isValid()) {
-    std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(Line);
-    std::pair<unsigned, unsigned> Key{Dec.first.getHashValue(),
-                                      SM.getLineNumber(Dec.first, Dec.second)};
-    if (++PerLine[Key] > MaxFindingsPerLine) {
-      auto &Dropped = DroppedPerLine[Key];
-      if (!Dropped.second)
-        Dropped.first = Line;
-      ++Dropped.second;
-      return;
-    }
-  }
   {
     DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
     if (R.Range.isValid())
@@ -220,7 +394,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
       recordFacts(getID(), FE->getName(), Dec.second, R.Message, R.Facts,
-                  CurrentFunction);
+                  Function);
     }
   }
   // Notes go at file locations: a note inside a macro would drag its own
