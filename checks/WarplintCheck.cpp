@@ -227,7 +227,7 @@ static bool nolintOnLine(const SourceManager &SM, SourceLocation Loc,
     while (At != StringRef::npos) {
       StringRef Rest = Text.substr(At + Marker.size());
       // NOLINT must not match NOLINTNEXTLINE/NOLINTBEGIN.
-      if (!Rest.empty() && (isAlnum(Rest[0]) || Rest[0] == '_')) {
+      if (!Rest.empty() && isAsciiIdentifierContinue(Rest[0])) {
         At = Text.find(Marker, At + 1);
         continue;
       }
@@ -301,6 +301,7 @@ void WarplintCheck::flush() {
       if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
         Fn = Pattern;
     K.Function = Fn;
+    K.Variant = functionName(Q.Function) + shapeText(Q.R.Facts);
     K.Cause = Q.R.Cause;
     if (Q.R.Facts.Block) {
       K.AssumedShape = Q.R.Facts.Block->Origin == "assumed";
@@ -345,11 +346,11 @@ void WarplintCheck::flush() {
     if (!Related.empty()) {
       std::string N = std::to_string(Related.size());
       std::string Where =
-          OneLine ? " on this line"
+          OneLine ? " more on this line"
           : OneFunction && P.Function
-              ? " in '" + functionName(P.Function) + "'"
-              : "";
-      R.Message += " (+" + N + " more like it" + Where +
+              ? " more like it in '" + functionName(P.Function) + "'"
+              : " more like it";
+      R.Message += " (+" + N + Where +
                    (Related.size() > MaxRelatedNotes
                         ? "; the first " + std::to_string(MaxRelatedNotes) +
                               " in the notes)"
@@ -377,12 +378,31 @@ void WarplintCheck::flush() {
     emitNow(R, SM, P.Function);
   }
   QueueSM = nullptr;
+  for (const auto &[Key, Dropped] : DroppedPerLine)
+    diag(Dropped.first,
+         "%0 more finding%s0 of this check on this line not reported: at "
+         "most %1 per line")
+        << Dropped.second << MaxFindingsPerLine;
+  PerLine.clear();
+  DroppedPerLine.clear();
 }
 
 void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
                             const FunctionDecl *Function) {
   if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
+  if (SourceLocation Line = SM.getExpansionLoc(R.Loc); Line.isValid()) {
+    std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(Line);
+    std::pair<unsigned, unsigned> Key{Dec.first.getHashValue(),
+                                      SM.getLineNumber(Dec.first, Dec.second)};
+    if (++PerLine[Key] > MaxFindingsPerLine) {
+      auto &Dropped = DroppedPerLine[Key];
+      if (!Dropped.second)
+        Dropped.first = Line;
+      ++Dropped.second;
+      return;
+    }
+  }
   {
     DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
     if (R.Range.isValid())

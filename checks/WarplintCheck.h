@@ -159,7 +159,18 @@ private:
   void flush();
   void emitNow(const Report &R, const clang::SourceManager &SM,
                const clang::FunctionDecl *Function);
+  /// Warnings emitted per (file, line) in this translation unit, and where
+  /// the ones beyond MaxFindingsPerLine were dropped (emitNow()).
+  std::map<std::pair<unsigned, unsigned>, unsigned> PerLine;
+  std::map<std::pair<unsigned, unsigned>,
+           std::pair<clang::SourceLocation, unsigned>>
+      DroppedPerLine;
 };
+
+/// Warnings of one check on one source line after grouping (findings without
+/// a Cause are not grouped by line); beyond it they become one "N more"
+/// warning.
+inline constexpr unsigned MaxFindingsPerLine = 16;
 
 /// Related locations of a grouped finding listed as notes; the rest are
 /// counted. Generated code can put thousands of accesses on one line, and

@@ -11,7 +11,6 @@
 #include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "llvm/Support/raw_ostream.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -912,42 +911,6 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   auto It = Shapes.find(Kernel.getCanonicalDecl());
   if (It != Shapes.end() && !It->second.empty())
     return It->second;
-  // An instantiation the file never launches with <<<>>> (a function pointer,
-  // cudaLaunchKernel, an explicit instantiation) runs with the blocks its
-  // sibling instantiations are launched with far more often than with an
-  // assumed default: a real launch of the same kernel is known, so the
-  // assumption is not made.
-  if (const FunctionTemplateDecl *T = Kernel.getPrimaryTemplate()) {
-    std::vector<std::pair<std::string, KernelShape>> Sibling;
-    for (const auto &[FD, V] : Shapes) {
-      if (FD->getPrimaryTemplate() != T)
-        continue;
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
-                               /*Qualified=*/false);
-      for (const KernelShape &KS : V)
-        Sibling.push_back({Name, KS});
-    }
-    // DenseMap order is not source order: sort by the launch's position.
-    std::stable_sort(Sibling.begin(), Sibling.end(),
-                     [](const auto &A, const auto &B) {
-                       return A.second.Loc.getRawEncoding() <
-                              B.second.Loc.getRawEncoding();
-                     });
-    std::vector<KernelShape> Out;
-    for (auto &[Name, KS] : Sibling) {
-      bool Seen = llvm::any_of(Out, [&](const KernelShape &O) {
-        return O.Shape.BlockDim == KS.Shape.BlockDim && O.Params == KS.Params;
-      });
-      if (Seen)
-        continue;
-      KS.LaunchedAs = Name;
-      Out.push_back(KS);
-    }
-    if (!Out.empty())
-      return Out;
-  }
   // A kernel that uses threadIdx.y or .z has a 2-D (or 3-D) block: a 1-D bound
   // or default would make those indices 0.
   UsesThreadIdxYZ Y;

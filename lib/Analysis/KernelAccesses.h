@@ -139,10 +139,6 @@ struct KernelShape {
   std::string Origin; ///< "launch", "__launch_bounds__", "assumed".
   /// Integer kernel arguments that are compile-time constants at this launch.
   std::vector<std::pair<std::string, int64_t>> Params;
-  /// For a launch of another instantiation of the same kernel template (this
-  /// one is never launched with <<<>>> in the file): that instantiation,
-  /// "k<float>"; empty otherwise.
-  std::string LaunchedAs;
 };
 
 /// The launches of one translation unit, indexed by kernel.

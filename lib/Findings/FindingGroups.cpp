@@ -44,22 +44,38 @@ std::vector<FindingGroup> groupFindings(const std::vector<GroupKey> &Keys) {
     Kept[I] = !(Keys[I].AssumedShape && Known.count({Keys[I].File, Keys[I].Offset}));
 
   Sets S(Keys.size());
-  std::map<std::pair<unsigned, unsigned>, size_t> ByLoc, ByLine;
+  std::map<std::tuple<unsigned, unsigned, unsigned>, size_t> ByLoc;
+  std::map<std::tuple<unsigned, unsigned, std::string>, unsigned> Rank;
   std::map<std::pair<const void *, std::string>, size_t> ByCause;
+  auto Join = [&](auto &Map, auto Key, size_t I) {
+    auto [It, New] = Map.insert({Key, I});
+    if (!New)
+      S.unite(It->second, I);
+  };
+  // One location (the n-th finding of each variant there), then one function
+  // and cause.
   for (size_t I = 0; I < Keys.size(); ++I) {
     if (!Kept[I])
       continue;
     const GroupKey &K = Keys[I];
-    auto Join = [&](auto &Map, auto Key) {
-      auto [It, New] = Map.insert({Key, I});
-      if (!New)
-        S.unite(It->second, I);
-    };
-    Join(ByLoc, std::make_pair(K.File, K.Offset));
-    if (K.Line)
-      Join(ByLine, std::make_pair(K.File, K.Line));
+    unsigned R = Rank[{K.File, K.Offset, K.Variant}]++;
+    Join(ByLoc, std::make_tuple(K.File, K.Offset, R), I);
     if (!K.Cause.empty() && K.Function)
-      Join(ByCause, std::make_pair(K.Function, K.Cause));
+      Join(ByCause, std::make_pair(K.Function, K.Cause), I);
+  }
+  // One statement: on a line, the findings that are a cause of their own
+  // (each array once: `o[i] = a[i] + b[i]`) become one. A cause that recurs
+  // elsewhere keeps its own finding, so two arrays with two verdicts stay two
+  // findings even where one line touches both.
+  std::map<size_t, unsigned> Size;
+  for (size_t I = 0; I < Keys.size(); ++I)
+    if (Kept[I])
+      ++Size[S.find(I)];
+  std::map<std::pair<unsigned, unsigned>, size_t> ByLine;
+  for (size_t I = 0; I < Keys.size(); ++I) {
+    const GroupKey &K = Keys[I];
+    if (Kept[I] && K.Line && !K.Cause.empty() && Size[S.find(I)] == 1)
+      Join(ByLine, std::make_pair(K.File, K.Line), I);
   }
 
   auto Before = [&](size_t A, size_t B) {

@@ -22,7 +22,15 @@ struct GroupKey {
   /// The file location (file and offset): equal for the instantiations of one
   /// template and the block shapes of one kernel.
   unsigned File = 0, Offset = 0;
-  unsigned Line = 0; ///< Expansion line in File; 0: not grouped by line.
+  /// The instantiation and block shape that judged it ("k<8> 128x1x1"): at
+  /// one location, the findings of one variant are distinct causes (a
+  /// kernel's register and spill findings), and the n-th finding of each
+  /// variant there is the same cause.
+  std::string Variant;
+  /// Expansion line in File; 0: not grouped by line. On one line, the
+  /// findings with a Cause that no other finding shares become one (the
+  /// accesses of one statement).
+  unsigned Line = 0;
   /// The function (a template's pattern for its instantiations); null for none.
   const void *Function = nullptr;
   std::string Cause; ///< Empty: not grouped by function.

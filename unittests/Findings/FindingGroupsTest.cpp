@@ -38,11 +38,39 @@ TEST(FindingGroups, DistinctCausesStayApart) {
 
 TEST(FindingGroups, SameLocationLineAndCauseMerge) {
   int F = 0;
-  // Two instantiations at one location, a sibling access on the same line, and
-  // the same cause further down the function: one finding.
-  EXPECT_EQ(members({at(10, 1, &F, "x"), at(10, 1, &F, "y"), at(14, 1, &F, "z"),
-                     at(40, 5, &F, "x")}),
-            (std::vector<std::vector<size_t>>{{0, 1, 2, 3}}));
+  // Two instantiations at one location and the same cause further down the
+  // function: one finding.
+  GroupKey I1 = at(10, 1, &F, "x"), I2 = at(10, 1, &F, "y");
+  I1.Variant = "k<1>";
+  I2.Variant = "k<2>";
+  EXPECT_EQ(members({I1, I2, at(40, 5, &F, "x")}),
+            (std::vector<std::vector<size_t>>{{0, 1, 2}}));
+}
+
+TEST(FindingGroups, DistinctFindingsOfOneVariantAtOneLocationStayApart) {
+  int F = 0;
+  // A kernel's register finding and its spill finding, both at its name, for
+  // two instantiations: two findings, each with its twin.
+  GroupKey A = at(10, 1), B = at(10, 1), C = at(10, 1), D = at(10, 1);
+  A.Variant = B.Variant = "k<1>";
+  C.Variant = D.Variant = "k<2>";
+  EXPECT_EQ(members({A, B, C, D}),
+            (std::vector<std::vector<size_t>>{{0, 2}, {1, 3}}));
+  // Without a cause, two locations on one line stay apart.
+  EXPECT_EQ(members({at(10, 1, &F), at(20, 1, &F)}),
+            (std::vector<std::vector<size_t>>{{0}, {1}}));
+}
+
+TEST(FindingGroups, OneStatementOfDistinctArraysIsOneFinding) {
+  int F = 0;
+  // o[i] = a[i] + b[i]: three arrays, once each, one line.
+  EXPECT_EQ(members({at(10, 3, &F, "o"), at(17, 3, &F, "a"), at(24, 3, &F, "b")}),
+            (std::vector<std::vector<size_t>>{{0, 1, 2}}));
+  // Two arrays that recur on other lines keep a finding each, though one
+  // line touches both.
+  EXPECT_EQ(members({at(10, 1, &F, "t1"), at(20, 2, &F, "t2"),
+                     at(30, 3, &F, "t1"), at(40, 3, &F, "t2")}),
+            (std::vector<std::vector<size_t>>{{0, 2}, {1, 3}}));
 }
 
 TEST(FindingGroups, PrimaryIsTheMostUrgentThenTheFirst) {
