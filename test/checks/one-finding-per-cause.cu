@@ -2,21 +2,21 @@
 // RUN: %expect_exit 1 %warplint --no-snippets --quiet -checks='-*,warplint-shared-bank-conflict,warplint-uncoalesced-global-access,warplint-double-precision,warplint-slow-math-function' %s -- %cuda_args | FileCheck %s --check-prefix=NOTES
 // The related locations, in the order they are listed (the check_warplint run above
 // proves the plugin prints the same):
-// NOTES: :29:22: note: also for 'bad_strided<16>' (blockDim 128, launch at one-finding-per-cause.cu:35:3): uncoalesced global load from 'in': consecutive lanes are 64 bytes apart
-// NOTES: :47:3: note: evaluated for blockDim 64 and w = 33, from this launch
-// NOTES: :42:3: note: also for 'bad_rows<double>' (blockDim 64, launch at one-finding-per-cause.cu:47:3): uncoalesced global store to 'out': consecutive lanes are 264 bytes apart
-// NOTES: :57:10: note: also here: uncoalesced global load from 'a'
-// NOTES: :57:17: note: also here: uncoalesced global load from 'b'
-// NOTES: :57:24: note: also here: uncoalesced global load from 'c'
+// NOTES: :28:22: note: also for 'bad_strided<16>' (blockDim 128, launch at one-finding-per-cause.cu:34:3): uncoalesced global load from 'in': consecutive lanes are 64 bytes apart
+// NOTES: :46:3: note: evaluated for blockDim 64 and w = 33, from this launch
+// NOTES: :41:3: note: also for 'bad_rows<double>' (blockDim 64, launch at one-finding-per-cause.cu:46:3): uncoalesced global store to 'out': consecutive lanes are 264 bytes apart
+// NOTES: :56:10: note: also here: uncoalesced global load from 'a'
+// NOTES: :56:17: note: also here: uncoalesced global load from 'b'
+// NOTES: :56:24: note: also here: uncoalesced global load from 'c'
+// NOTES: :66:3: note: also here: 32-way shared memory bank conflict: store to 'tile'
 // NOTES: :67:3: note: also here: 32-way shared memory bank conflict: store to 'tile'
-// NOTES: :68:3: note: also here: 32-way shared memory bank conflict: store to 'tile'
-// NOTES: :70:22: note: also here: 32-way shared memory bank conflict: load from 'tile'
-// NOTES: :83:22: note: also here: 32-way shared memory bank conflict: load from 't1'
-// NOTES: :83:49: note: also here: 16-way shared memory bank conflict: load from 't2'
+// NOTES: :69:22: note: also here: 32-way shared memory bank conflict: load from 'tile'
+// NOTES: :82:22: note: also here: 32-way shared memory bank conflict: load from 't1'
+// NOTES: :82:49: note: also here: 16-way shared memory bank conflict: load from 't2'
 // The NOLINT line (0.1 through 1.1 listed, 1.3 not):
-// NOTES: :96:20: note: also here: double constant 1.1
-// NOTES-NOT: 1.3
-// NOTES: :114:15: note: also here: 'powf(x[i], 3.0f)'
+// NOTES: :95:20: note: also here: double constant 1.1
+// NOTES-NOT: 'x[i] * 1.3'
+// NOTES: :113:15: note: also here: 'powf(x[i], 3.0f)'
 // One finding per cause (issue 14): the findings of one location (template
 // instantiations, block shapes), of one line (the accesses of a statement) and of one
 // function with the same cause (the array and the verdict; FP64's kind of site) are one
