@@ -197,56 +197,78 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   Queue.push_back({R, CurrentFunction});
 }
 
-/// Whether a NOLINT comment on \p Loc's line, or a NOLINTNEXTLINE on the line
-/// before, names \p Check (or no check). A finding that becomes a related
-/// location of another is suppressed here, as clang-tidy would have
-/// suppressed it on its own; NOLINTBEGIN/END regions apply to the warning's
-/// own location.
-static bool nolintOnLine(const SourceManager &SM, SourceLocation Loc,
-                         StringRef Check) {
+/// Whether a check list after a NOLINT marker (\p Rest, the text after it)
+/// names \p Check: no list, `*`, the check, or a glob ending in `*`.
+static bool namesCheck(StringRef Rest, StringRef Check) {
+  if (!Rest.starts_with("("))
+    return true;
+  StringRef List = Rest.drop_front().split(')').first;
+  llvm::SmallVector<StringRef, 4> Globs;
+  List.split(Globs, ',');
+  for (StringRef G : Globs) {
+    G = G.trim();
+    if (G == "*" || G == Check ||
+        (G.ends_with("*") && Check.starts_with(G.drop_back())))
+      return true;
+  }
+  return false;
+}
+
+/// Whether \p Text holds \p Marker (not a longer word) naming \p Check.
+static bool hasMarker(StringRef Text, StringRef Marker, StringRef Check) {
+  for (size_t At = Text.find(Marker); At != StringRef::npos;
+       At = Text.find(Marker, At + 1)) {
+    StringRef Rest = Text.substr(At + Marker.size());
+    if (!Rest.empty() && isAsciiIdentifierContinue(Rest[0]))
+      continue;
+    if (namesCheck(Rest, Check))
+      return true;
+  }
+  return false;
+}
+
+/// Whether clang-tidy would suppress a finding of \p Check at \p Loc: a
+/// NOLINT on its line, a NOLINTNEXTLINE on the line before, or an open
+/// NOLINTBEGIN region. Decided before grouping, so that a suppressed finding
+/// neither becomes a group's warning (taking the others with it) nor a
+/// related location of one.
+static bool suppressedByNolint(const SourceManager &SM, SourceLocation Loc,
+                               StringRef Check) {
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid())
     return false;
   auto [FID, Offset] = SM.getDecomposedLoc(Loc);
   bool Invalid = false;
   StringRef Buffer = SM.getBufferData(FID, &Invalid);
-  if (Invalid || Offset > Buffer.size())
+  if (Invalid || Offset > Buffer.size() || !Buffer.contains("NOLINT"))
     return false;
-  size_t Begin = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
-  Begin = Begin == StringRef::npos || Offset == 0 ? 0 : Begin + 1;
-  size_t End = Buffer.find('\n', Offset);
-  StringRef Line = Buffer.slice(Begin, End);
+  // StringRef::rfind(C, From) looks at the positions before From.
+  size_t Begin = Buffer.rfind('\n', Offset);
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  StringRef Line = Buffer.slice(Begin, Buffer.find('\n', Offset));
   StringRef Prev;
   if (Begin > 0) {
-    size_t PB = Buffer.rfind('\n', Begin - 1 ? Begin - 2 : 0);
-    PB = PB == StringRef::npos || Begin < 2 ? 0 : PB + 1;
+    size_t PB = Buffer.rfind('\n', Begin - 1);
+    PB = PB == StringRef::npos ? 0 : PB + 1;
     Prev = Buffer.slice(PB, Begin - 1);
   }
-  auto Names = [&](StringRef Text, StringRef Marker) {
-    size_t At = Text.find(Marker);
-    while (At != StringRef::npos) {
-      StringRef Rest = Text.substr(At + Marker.size());
-      // NOLINT must not match NOLINTNEXTLINE/NOLINTBEGIN.
-      if (!Rest.empty() && isAsciiIdentifierContinue(Rest[0])) {
-        At = Text.find(Marker, At + 1);
-        continue;
-      }
-      if (!Rest.starts_with("("))
-        return true;
-      StringRef List = Rest.drop_front().split(')').first;
-      llvm::SmallVector<StringRef, 4> Globs;
-      List.split(Globs, ',');
-      for (StringRef G : Globs) {
-        G = G.trim();
-        if (G == "*" || G == Check ||
-            (G.ends_with("*") && Check.starts_with(G.drop_back())))
-          return true;
-      }
-      At = Text.find(Marker, At + 1);
-    }
-    return false;
-  };
-  return Names(Line, "NOLINT") || Names(Prev, "NOLINTNEXTLINE");
+  if (hasMarker(Line, "NOLINT", Check) ||
+      hasMarker(Prev, "NOLINTNEXTLINE", Check))
+    return true;
+  // Regions: the last NOLINTBEGIN naming the check before the finding, with
+  // no NOLINTEND naming it in between.
+  StringRef Before = Buffer.take_front(Begin);
+  int Depth = 0;
+  for (size_t At = Before.find("NOLINT"); At != StringRef::npos;
+       At = Before.find("NOLINT", At + 1)) {
+    StringRef Rest = Before.substr(At + 6);
+    if (Rest.starts_with("BEGIN") && namesCheck(Rest.drop_front(5), Check))
+      ++Depth;
+    else if (Rest.starts_with("END") && namesCheck(Rest.drop_front(3), Check) &&
+             Depth > 0)
+      --Depth;
+  }
+  return Depth > 0;
 }
 
 /// "k<float>", "reduce".
@@ -272,6 +294,11 @@ static std::string shapeText(const FindingFacts &F) {
   return S + ")";
 }
 
+/// The suggestions (fix-its) of the related locations listed in the group
+/// being emitted: each keeps its own, as a note after the group's own.
+static thread_local std::vector<std::pair<std::string, FixItHint>>
+    RelatedSuggestions;
+
 void WarplintCheck::flush() {
   if (Queue.empty() || !QueueSM) {
     Queue.clear();
@@ -279,7 +306,11 @@ void WarplintCheck::flush() {
   }
   const SourceManager &SM = *QueueSM;
   std::vector<Queued> Items;
-  Items.swap(Queue);
+  Items.reserve(Queue.size());
+  for (Queued &Q : Queue)
+    if (!suppressedByNolint(SM, Q.R.Loc, getID()))
+      Items.push_back(std::move(Q));
+  Queue.clear();
   std::vector<GroupKey> Keys;
   Keys.reserve(Items.size());
   for (const Queued &Q : Items) {
@@ -312,12 +343,7 @@ void WarplintCheck::flush() {
   }
   for (const FindingGroup &G : groupFindings(Keys)) {
     const Queued &P = Items[G.Members[0]];
-    // A member that NOLINT silences on its own line is not a related
-    // location of another finding.
-    std::vector<size_t> Others;
-    for (size_t I = 1; I < G.Members.size(); ++I)
-      if (!nolintOnLine(SM, Items[G.Members[I]].R.Loc, getID()))
-        Others.push_back(G.Members[I]);
+    std::vector<size_t> Others(G.Members.begin() + 1, G.Members.end());
     Report R = P.R;
     const GroupKey &PK = Keys[G.Members[0]];
     // The same location under other instantiations or shapes: named.
@@ -366,9 +392,18 @@ void WarplintCheck::flush() {
       R.Notes.push_back(
           {P.R.Loc, "and " + std::to_string(SameLoc.size() - MaxRelatedNotes) +
                         " more instantiations or block shapes"});
+    RelatedSuggestions.clear();
     for (size_t J = 0; J < Related.size() && J < MaxRelatedNotes; ++J) {
       const Queued &Q = Items[Related[J]];
       R.Notes.push_back({Q.R.Loc, "also here: " + Q.R.Message});
+      // One fix-it per text: a padding that fixes the whole array is
+      // suggested once.
+      if (Q.R.Suggestion &&
+          !(R.Suggestion && R.Suggestion->first == Q.R.Suggestion->first) &&
+          llvm::none_of(RelatedSuggestions, [&](const auto &S) {
+            return S.first == Q.R.Suggestion->first;
+          }))
+        RelatedSuggestions.push_back(*Q.R.Suggestion);
     }
     if (Related.size() > MaxRelatedNotes)
       R.Notes.push_back({P.R.Loc, "and " +
@@ -430,6 +465,10 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
     diag(R.Suggestion->second.RemoveRange.getBegin(),
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
         << R.Suggestion->second;
+  for (const auto &[Text, Fix] : RelatedSuggestions)
+    diag(Fix.RemoveRange.getBegin(), escapeForDiag(Text), DiagnosticIDs::Note)
+        << Fix;
+  RelatedSuggestions.clear();
   if (Info)
     diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info, R.Prio)),
          DiagnosticIDs::Note);
