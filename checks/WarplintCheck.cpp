@@ -268,7 +268,16 @@ static bool suppressedByNolint(const SourceManager &SM, SourceLocation Loc,
              Depth > 0)
       --Depth;
   }
-  return Depth > 0;
+  if (Depth == 0)
+    return false;
+  // An unmatched NOLINTBEGIN suppresses nothing (clang-tidy reports it as an
+  // error when a finding reaches it): only a region that ends counts.
+  StringRef After = Buffer.substr(Offset);
+  for (size_t At = After.find("NOLINTEND"); At != StringRef::npos;
+       At = After.find("NOLINTEND", At + 1))
+    if (namesCheck(After.substr(At + 9), Check))
+      return true;
+  return false;
 }
 
 /// "k<float>", "reduce".
