@@ -25,6 +25,12 @@ void DeviceFunctionCheckBase::check(const MatchFinder::MatchResult &Result) {
 }
 
 void DeviceFunctionCheckBase::report(Report &R, const SourceManager &SM) {
+  // An instruction check's findings in one function are one cause unless the
+  // check says otherwise (FP64 separates its kinds of site): a float kernel
+  // full of double literals is one finding with its sites listed, not one
+  // per line.
+  if (R.Cause.empty())
+    R.Cause = "*";
   if (Reported.insert({SM.getFileLoc(R.Loc).getRawEncoding(), R.Message})
           .second)
     emit(R, SM);

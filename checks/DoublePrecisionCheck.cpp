@@ -147,6 +147,11 @@ void DoublePrecisionCheck::checkFunction(const FunctionDecl &FD,
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FP64Site &S : analysis(Ctx).fp64Sites(FD)) {
     Report R = reportFor(S, Ctx, HW);
+    // One finding per kind of site in a function; a double variable is a
+    // cause of its own (its declaration is the fix).
+    R.Cause = S.Cause == FP64Cause::DoubleVariable
+                  ? "variable " + S.Var->getNameAsString()
+                  : "cause " + std::to_string(int(S.Cause));
     report(R, SM);
   }
 }

@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -53,9 +54,45 @@ void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   AnalysisTrace Trace(getID(), *Kernel, Ctx.getSourceManager());
   CurrentFunction = Kernel;
-  checkKernel(*Kernel, analysis(Ctx).shapes(*Kernel, Default1D, Default2D),
-              Ctx);
+  checkKernel(*Kernel, shapesOf(*Kernel, Ctx), Ctx);
   CurrentFunction = nullptr;
+}
+
+ArrayRef<KernelShape> KernelCheckBase::shapesOf(const FunctionDecl &Kernel,
+                                                ASTContext &Ctx) {
+  AnalysisContext &AC = analysis(Ctx);
+  ArrayRef<KernelShape> Own = AC.shapes(Kernel, Default1D, Default2D);
+  SiblingShapes.clear();
+  SiblingNames.clear();
+  const FunctionTemplateDecl *T = Kernel.getPrimaryTemplate();
+  if (!T || Own.size() != 1 || Own.front().Origin != "assumed")
+    return Own;
+  // An instantiation the file never launches with <<<>>> (through a function
+  // pointer, cudaLaunchKernel, an explicit instantiation) runs with the blocks
+  // its siblings are launched with far more often than with an assumed
+  // default: a real launch of the same kernel is known, so nothing is assumed.
+  for (const FunctionDecl *Spec : T->specializations()) {
+    if (Spec == &Kernel || !Spec->getBody() || Spec->isDependentContext())
+      continue;
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Spec->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                               /*Qualified=*/false);
+    for (const KernelShape &S : AC.shapes(*Spec, Default1D, Default2D)) {
+      if (S.Origin != "launch")
+        continue;
+      bool Seen = llvm::any_of(SiblingShapes, [&](const KernelShape &O) {
+        return O.Shape.BlockDim == S.Shape.BlockDim && O.Params == S.Params;
+      });
+      if (Seen)
+        continue;
+      SiblingShapes.push_back(S);
+      SiblingNames.push_back(Name);
+    }
+  }
+  if (SiblingShapes.empty())
+    return Own;
+  return SiblingShapes;
 }
 
 BlockShapeFact KernelCheckBase::shapeFact(const KernelShape &S,
@@ -83,9 +120,17 @@ KernelCheckBase::shapeNote(const KernelShape &S,
     for (const auto &P : S.Params)
       Args += (Args.empty() ? "" : ", ") + P.first + " = " +
               std::to_string(P.second);
+    std::string Sibling;
+    for (size_t I = 0; I < SiblingShapes.size(); ++I)
+      if (&SiblingShapes[I] == &S)
+        Sibling = SiblingNames[I];
     return {S.Loc, "evaluated for blockDim " + Dim +
                        (Args.empty() ? "" : " and " + Args) +
-                       ", from this launch"};
+                       (Sibling.empty()
+                            ? ", from this launch"
+                            : ", from this launch of '" + Sibling +
+                                  "' (this instantiation has no launch in "
+                                  "this file)")};
   }
   if (S.Origin == "__launch_bounds__")
     return {S.Loc,

@@ -38,6 +38,16 @@ protected:
   std::array<unsigned, 3> Default1D, Default2D;
 
 private:
+  /// The shapes of the kernel being checked when they come from launches of
+  /// its sibling instantiations, with the instantiation each launch names
+  /// ("k<float>"), for shapeNote.
+  std::vector<KernelShape> SiblingShapes;
+  std::vector<std::string> SiblingNames;
+  /// The kernel's shapes: its own launches, else (an instantiation the file
+  /// never launches with <<<>>>) its sibling instantiations' launches, else
+  /// the __launch_bounds__ or the assumed default.
+  llvm::ArrayRef<KernelShape> shapesOf(const clang::FunctionDecl &Kernel,
+                                       clang::ASTContext &Ctx);
   std::string Default1DText, Default2DText;
 };
 

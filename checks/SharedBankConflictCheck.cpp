@@ -63,6 +63,9 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   Rep.Suggestion = paddingFix(Kernel, *Worst, Ctx, Padded);
   if (Rep.Suggestion)
     Rep.Facts.Access->Padded = std::move(Padded);
+  // Accesses of one array with the same verdict are one cause (one tile's
+  // 32 accesses, one finding).
+  Rep.Cause = baseName(A) + " " + std::to_string(R.MaxConflictDegree) + "-way";
   emit(Rep, Ctx.getSourceManager());
 }
 

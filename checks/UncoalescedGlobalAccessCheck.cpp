@@ -130,6 +130,8 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
                              : Kernel.getLocation(),
                          "in kernel instantiation '" +
                              Kernel.getNameAsString() + "' instantiated here"});
+  // Accesses of one array with the same verdict are one cause.
+  Rep.Cause = baseName(A) + " " + formatRatio(WorstRatio) + "x";
   emit(Rep, Ctx.getSourceManager());
 }
 

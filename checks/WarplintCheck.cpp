@@ -2,6 +2,10 @@
 #include "checks/WarplintCheck.h"
 
 #include "checks/CheckRegistry.h"
+#include "Findings/FindingGroups.h"
+#include "clang/Basic/CharInfo.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
@@ -166,13 +170,7 @@ AnalysisContext &WarplintCheck::analysis(ASTContext &Ctx) {
 
 void WarplintCheck::onEndOfTranslationUnit() {
   onEndOfFile();
-  for (const auto &[Key, Dropped] : DroppedPerLine)
-    diag(Dropped.first,
-         "%0 more finding%s0 of this check on this line not reported: at "
-         "most %1 per line")
-        << Dropped.second << MaxFindingsPerLine;
-  PerLine.clear();
-  DroppedPerLine.clear();
+  flush();
   if (Analysed)
     AnalysisContext::release(*Analysed, this);
   Analysed = nullptr;
@@ -195,6 +193,246 @@ static std::string escapeForDiag(llvm::StringRef S) {
 }
 
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
+  QueueSM = &SM;
+  Queue.push_back({R, CurrentFunction});
+}
+
+/// Whether a check list after a NOLINT marker (\p Rest, the text after it)
+/// names \p Check: no list, `*`, the check, or a glob ending in `*`.
+static bool namesCheck(StringRef Rest, StringRef Check) {
+  if (!Rest.starts_with("("))
+    return true;
+  StringRef List = Rest.drop_front().split(')').first;
+  llvm::SmallVector<StringRef, 4> Globs;
+  List.split(Globs, ',');
+  for (StringRef G : Globs) {
+    G = G.trim();
+    if (G == "*" || G == Check ||
+        (G.ends_with("*") && Check.starts_with(G.drop_back())))
+      return true;
+  }
+  return false;
+}
+
+/// Whether \p Text holds \p Marker (not a longer word) naming \p Check.
+static bool hasMarker(StringRef Text, StringRef Marker, StringRef Check) {
+  for (size_t At = Text.find(Marker); At != StringRef::npos;
+       At = Text.find(Marker, At + 1)) {
+    StringRef Rest = Text.substr(At + Marker.size());
+    if (!Rest.empty() && isAsciiIdentifierContinue(Rest[0]))
+      continue;
+    if (namesCheck(Rest, Check))
+      return true;
+  }
+  return false;
+}
+
+/// Whether clang-tidy would suppress a finding of \p Check at \p Loc: a
+/// NOLINT on its line, a NOLINTNEXTLINE on the line before, or an open
+/// NOLINTBEGIN region. Decided before grouping, so that a suppressed finding
+/// neither becomes a group's warning (taking the others with it) nor a
+/// related location of one.
+static bool suppressedByNolint(const SourceManager &SM, SourceLocation Loc,
+                               StringRef Check) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid())
+    return false;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Offset > Buffer.size() || !Buffer.contains("NOLINT"))
+    return false;
+  // StringRef::rfind(C, From) looks at the positions before From.
+  size_t Begin = Buffer.rfind('\n', Offset);
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  StringRef Line = Buffer.slice(Begin, Buffer.find('\n', Offset));
+  StringRef Prev;
+  if (Begin > 0) {
+    size_t PB = Buffer.rfind('\n', Begin - 1);
+    PB = PB == StringRef::npos ? 0 : PB + 1;
+    Prev = Buffer.slice(PB, Begin - 1);
+  }
+  if (hasMarker(Line, "NOLINT", Check) ||
+      hasMarker(Prev, "NOLINTNEXTLINE", Check))
+    return true;
+  // Regions: the last NOLINTBEGIN naming the check before the finding, with
+  // no NOLINTEND naming it in between.
+  StringRef Before = Buffer.take_front(Begin);
+  int Depth = 0;
+  for (size_t At = Before.find("NOLINT"); At != StringRef::npos;
+       At = Before.find("NOLINT", At + 1)) {
+    StringRef Rest = Before.substr(At + 6);
+    if (Rest.starts_with("BEGIN") && namesCheck(Rest.drop_front(5), Check))
+      ++Depth;
+    else if (Rest.starts_with("END") && namesCheck(Rest.drop_front(3), Check) &&
+             Depth > 0)
+      --Depth;
+  }
+  if (Depth == 0)
+    return false;
+  // An unmatched NOLINTBEGIN suppresses nothing (clang-tidy reports it as an
+  // error when a finding reaches it): only a region that ends counts.
+  StringRef After = Buffer.substr(Offset);
+  for (size_t At = After.find("NOLINTEND"); At != StringRef::npos;
+       At = After.find("NOLINTEND", At + 1))
+    if (namesCheck(After.substr(At + 9), Check))
+      return true;
+  return false;
+}
+
+/// "k<float>", "reduce".
+static std::string functionName(const FunctionDecl *FD) {
+  if (!FD)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
+                           /*Qualified=*/false);
+  return S;
+}
+
+/// " (blockDim 128x1x1, launch at k.cu:40:3)" from a finding's facts.
+static std::string shapeText(const FindingFacts &F) {
+  if (!F.Block)
+    return "";
+  std::string S = " (blockDim " + blockDimString(F.Block->Dim);
+  if (F.Block->Origin == "assumed")
+    S += ", assumed";
+  else if (!F.Block->Where.empty())
+    S += ", " + F.Block->Origin + " at " + F.Block->Where;
+  return S + ")";
+}
+
+/// The suggestions (fix-its) of the related locations listed in the group
+/// being emitted: each keeps its own, as a note after the group's own.
+static thread_local std::vector<std::pair<std::string, FixItHint>>
+    RelatedSuggestions;
+
+void WarplintCheck::flush() {
+  if (Queue.empty() || !QueueSM) {
+    Queue.clear();
+    return;
+  }
+  const SourceManager &SM = *QueueSM;
+  std::vector<Queued> Items;
+  Items.reserve(Queue.size());
+  for (Queued &Q : Queue)
+    if (!suppressedByNolint(SM, Q.R.Loc, getID()))
+      Items.push_back(std::move(Q));
+  Queue.clear();
+  std::vector<GroupKey> Keys;
+  Keys.reserve(Items.size());
+  for (const Queued &Q : Items) {
+    GroupKey K;
+    SourceLocation FileLoc = SM.getFileLoc(Q.R.Loc);
+    if (FileLoc.isValid()) {
+      auto [FID, Off] = SM.getDecomposedLoc(FileLoc);
+      K.File = FID.getHashValue();
+      K.Offset = Off;
+    }
+    SourceLocation Exp = SM.getExpansionLoc(Q.R.Loc);
+    if (Exp.isValid()) {
+      auto [FID, Off] = SM.getDecomposedLoc(Exp);
+      if (FileLoc.isValid() && FID.getHashValue() == K.File)
+        K.Line = SM.getLineNumber(FID, Off);
+    }
+    const FunctionDecl *Fn = Q.Function;
+    if (Fn)
+      if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+        Fn = Pattern;
+    K.Function = Fn;
+    K.Variant = functionName(Q.Function) + shapeText(Q.R.Facts);
+    K.Cause = Q.R.Cause;
+    if (Q.R.Facts.Block) {
+      K.AssumedShape = Q.R.Facts.Block->Origin == "assumed";
+      K.KnownShape = !K.AssumedShape;
+    }
+    K.Priority = int(Q.R.Prio.value_or(Info ? Info->Prio : Priority::Medium));
+    Keys.push_back(std::move(K));
+  }
+  for (const FindingGroup &G : groupFindings(Keys)) {
+    const Queued &P = Items[G.Members[0]];
+    std::vector<size_t> Others(G.Members.begin() + 1, G.Members.end());
+    Report R = P.R;
+    const GroupKey &PK = Keys[G.Members[0]];
+    // The same location under other instantiations or shapes: named.
+    std::vector<std::string> SameLoc;
+    // Other locations, one entry each, in source order.
+    std::vector<size_t> Related;
+    std::set<unsigned> RelatedOffsets;
+    bool OneLine = true, OneFunction = true;
+    for (size_t I : Others) {
+      const GroupKey &K = Keys[I];
+      if (K.File == PK.File && K.Offset == PK.Offset) {
+        const Queued &Q = Items[I];
+        std::string S = "also for '" + functionName(Q.Function) + "'" +
+                        shapeText(Q.R.Facts);
+        if (Q.R.Message != P.R.Message)
+          S += ": " + Q.R.Message;
+        if (llvm::find(SameLoc, S) == SameLoc.end())
+          SameLoc.push_back(std::move(S));
+        continue;
+      }
+      OneLine &= K.File == PK.File && K.Line == PK.Line;
+      OneFunction &= K.Function == PK.Function;
+      if (RelatedOffsets.insert(K.Offset ^ (K.File * 2654435761u)).second)
+        Related.push_back(I);
+    }
+    if (!Related.empty()) {
+      std::string N = std::to_string(Related.size());
+      std::string Where =
+          OneLine ? " more on this line"
+          : OneFunction && P.Function
+              ? " more like it in '" + functionName(P.Function) + "'"
+              : " more like it";
+      R.Message += " (+" + N + Where +
+                   (Related.size() > MaxRelatedNotes
+                        ? "; the first " + std::to_string(MaxRelatedNotes) +
+                              " in the notes)"
+                        : ", in the notes)");
+    }
+    size_t Listed = 0;
+    for (std::string &S : SameLoc) {
+      if (Listed++ == MaxRelatedNotes)
+        break;
+      R.Notes.push_back({P.R.Loc, std::move(S)});
+    }
+    if (SameLoc.size() > MaxRelatedNotes)
+      R.Notes.push_back(
+          {P.R.Loc, "and " + std::to_string(SameLoc.size() - MaxRelatedNotes) +
+                        " more instantiations or block shapes"});
+    RelatedSuggestions.clear();
+    for (size_t J = 0; J < Related.size() && J < MaxRelatedNotes; ++J) {
+      const Queued &Q = Items[Related[J]];
+      R.Notes.push_back({Q.R.Loc, "also here: " + Q.R.Message});
+      // One fix-it per text: a padding that fixes the whole array is
+      // suggested once.
+      if (Q.R.Suggestion &&
+          !(R.Suggestion && R.Suggestion->first == Q.R.Suggestion->first) &&
+          llvm::none_of(RelatedSuggestions, [&](const auto &S) {
+            return S.first == Q.R.Suggestion->first;
+          }))
+        RelatedSuggestions.push_back(*Q.R.Suggestion);
+    }
+    if (Related.size() > MaxRelatedNotes)
+      R.Notes.push_back({P.R.Loc, "and " +
+                                      std::to_string(Related.size() -
+                                                     MaxRelatedNotes) +
+                                      " more locations not listed"});
+    emitNow(R, SM, P.Function);
+  }
+  QueueSM = nullptr;
+  for (const auto &[Key, Dropped] : DroppedPerLine)
+    diag(Dropped.first,
+         "%0 more finding%s0 of this check on this line not reported: at "
+         "most %1 per line")
+        << Dropped.second << MaxFindingsPerLine;
+  PerLine.clear();
+  DroppedPerLine.clear();
+}
+
+void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
+                            const FunctionDecl *Function) {
   if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
   if (SourceLocation Line = SM.getExpansionLoc(R.Loc); Line.isValid()) {
@@ -220,7 +458,7 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
       recordFacts(getID(), FE->getName(), Dec.second, R.Message, R.Facts,
-                  CurrentFunction);
+                  Function);
     }
   }
   // Notes go at file locations: a note inside a macro would drag its own
@@ -236,6 +474,10 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
     diag(R.Suggestion->second.RemoveRange.getBegin(),
          escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
         << R.Suggestion->second;
+  for (const auto &[Text, Fix] : RelatedSuggestions)
+    diag(Fix.RemoveRange.getBegin(), escapeForDiag(Text), DiagnosticIDs::Note)
+        << Fix;
+  RelatedSuggestions.clear();
   if (Info)
     diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info, R.Prio)),
          DiagnosticIDs::Note);

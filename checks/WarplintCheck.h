@@ -80,6 +80,12 @@ struct Report {
   /// standalone binary's JSON and HTML output carry it. emit() fills in the
   /// function when the check left it empty.
   FindingFacts Facts;
+  /// What makes two findings of this check in one function one cause (the
+  /// memory checks: the array and the verdict; FP64: the kind of site): the
+  /// findings of one function with the same non-empty Cause are reported as
+  /// one, with the others as related locations. Empty: never grouped by
+  /// function (findings of one location or one line still are).
+  std::string Cause;
 };
 
 /// Base class of warplint's checks: emits a Report as a warning, its evidence
@@ -116,6 +122,10 @@ protected:
   /// End-of-file work of a check that reports after seeing the whole file.
   virtual void onEndOfFile() {}
 
+  /// Queues \p R; at the end of the translation unit the queued findings of
+  /// one cause become one warning (groupFindings): one location (template
+  /// instantiations, block shapes), one line (the accesses of a statement),
+  /// one function and Cause. Both front ends group alike.
   void emit(const Report &R, const clang::SourceManager &SM);
 
   /// The kernel or device function being checked, named in each finding's
@@ -138,18 +148,36 @@ private:
   std::optional<Priority> MinPriority;
   std::string ModelOverride; ///< Empty, or a file that loaded without error.
   bool RecoverMissingIncludes = false;
-  /// Findings emitted per (file, line) in this translation unit, and where
-  /// the ones beyond MaxFindingsPerLine were dropped (emit()).
+  /// A report queued by emit(), with the function it was found in.
+  struct Queued {
+    Report R;
+    const clang::FunctionDecl *Function;
+  };
+  std::vector<Queued> Queue;
+  const clang::SourceManager *QueueSM = nullptr;
+  /// Groups the queue and emits one warning per group.
+  void flush();
+  void emitNow(const Report &R, const clang::SourceManager &SM,
+               const clang::FunctionDecl *Function);
+  /// Warnings emitted per (file, line) in this translation unit, and where
+  /// the ones beyond MaxFindingsPerLine were dropped (emitNow()).
   std::map<std::pair<unsigned, unsigned>, unsigned> PerLine;
-  std::map<std::pair<unsigned, unsigned>, std::pair<clang::SourceLocation, unsigned>>
+  std::map<std::pair<unsigned, unsigned>,
+           std::pair<clang::SourceLocation, unsigned>>
       DroppedPerLine;
 };
 
-/// Findings of one check on one source line that are emitted as they are;
-/// beyond it they become one "N more" warning. Generated code can put
-/// thousands of accesses on one line, and clang-tidy's NOLINT scan re-reads
-/// the line for every diagnostic (8,000 findings on one line took 10.7 s).
+/// Warnings of one check on one source line after grouping (findings without
+/// a Cause are not grouped by line); beyond it they become one "N more"
+/// warning.
 inline constexpr unsigned MaxFindingsPerLine = 16;
+
+/// Related locations of a grouped finding listed as notes; the rest are
+/// counted. Generated code can put thousands of accesses on one line, and
+/// clang-tidy's NOLINT scan re-reads the line for every diagnostic (8,000
+/// findings on one line took 10.7 s): one warning per line and a bounded
+/// number of notes keep the work per line bounded.
+inline constexpr unsigned MaxRelatedNotes = 5;
 
 /// Whether emit() keeps each finding's facts for takeFacts (the standalone
 /// binary turns it on; the plugin has no reader for them).

@@ -398,6 +398,14 @@ void confirmFindings(std::vector<Finding> &Findings,
       End = Fn->EndLine;
     }
     std::vector<LineRef> Lines = Index.lines(F.Pos.File, Begin, End);
+    // A grouped finding (one cause, several locations) is measured on all of
+    // them: its related locations are the notes that begin "also here: ".
+    if (!PerFunction)
+      for (const FindingNote &N : F.Notes)
+        if (llvm::StringRef(N.Message).starts_with("also here: ") &&
+            (N.Pos.Line < Begin || N.Pos.Line > End || N.Pos.File != F.Pos.File))
+          for (LineRef &L : Index.lines(N.Pos.File, N.Pos.Line, N.Pos.Line))
+            Lines.push_back(std::move(L));
     std::string Where = kernelsOf(Lines, M.Kernels);
     if (Host) {
       M.V = Verdict::NotMeasured;
@@ -465,6 +473,12 @@ void confirmFindings(std::vector<Finding> &Findings,
         }
       if (B <= Line && Line <= E)
         return true;
+      if (!WholeFunction)
+        for (const FindingNote &N : F.Notes)
+          if (N.Pos.Line == Line &&
+              llvm::StringRef(N.Message).starts_with("also here: ") &&
+              sameFileScore(MeasuredFile, N.Pos.File))
+            return true;
     }
     return false;
   };

@@ -243,16 +243,38 @@ RunResult runChecks(const RunRequest &Req) {
       return Assumed(F) && Real.count({F.Pos.File, F.Pos.Offset, F.CheckId});
     });
   }
-  // Template instantiations can report one source location twice with one
-  // message.
-  All.Findings.erase(std::unique(All.Findings.begin(), All.Findings.end(),
-                                 [](const Finding &A, const Finding &B) {
-                                   return A.Pos.File == B.Pos.File &&
-                                          A.Pos.Offset == B.Pos.Offset &&
-                                          A.CheckId == B.CheckId &&
-                                          A.Message == B.Message;
-                                 }),
-                     All.Findings.end());
+  // A header or an included .cu is analysed once per file that includes it
+  // (each file's checks already grouped its own findings): one location of
+  // one check is one finding across files too, the most urgent, with what the
+  // other files said there as a note when it differs.
+  {
+    std::vector<Finding> Merged;
+    for (Finding &F : All.Findings) {
+      Finding *Same = nullptr;
+      for (auto It = Merged.rbegin(); It != Merged.rend(); ++It) {
+        if (It->Pos.File != F.Pos.File || It->Pos.Offset != F.Pos.Offset)
+          break;
+        if (It->CheckId == F.CheckId)
+          Same = &*It;
+      }
+      if (!Same) {
+        Merged.push_back(std::move(F));
+        continue;
+      }
+      if (F.Prio > Same->Prio)
+        std::swap(*Same, F);
+      std::string Note =
+          "also, where another file includes this one: " + F.Message;
+      unsigned Also = llvm::count_if(Same->Notes, [](const FindingNote &N) {
+        return llvm::StringRef(N.Message).starts_with("also, where another");
+      });
+      if (F.Message != Same->Message && Also < 5 &&
+          llvm::none_of(Same->Notes,
+                        [&](const FindingNote &N) { return N.Message == Note; }))
+        Same->Notes.push_back(FindingNote{F.Pos, std::move(Note), {}});
+    }
+    All.Findings = std::move(Merged);
+  }
   for (std::vector<ToolError> *V : {&All.Errors, &All.CompilerErrors})
     std::stable_sort(V->begin(), V->end(),
                      [](const ToolError &A, const ToolError &B) {
