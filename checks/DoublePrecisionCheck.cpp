@@ -83,11 +83,14 @@ static Report arithmeticReport(const FP64Site &S, const ASTContext &Ctx,
                 "); " + Rate;
     break;
   }
+  // Safe: the constant is exact in float (its value does not change) and
+  // every other operand is a float, so the edit only removes the promotion
+  // to double that single-precision code did not ask for.
   if (S.Fix)
     R.Suggestion = {"write " + sourceText(S.FixedConstant, Ctx) +
                         "f: the same constant in float keeps the "
                         "arithmetic in single precision",
-                    *S.Fix};
+                    *S.Fix, /*Safe=*/true};
   return R;
 }
 
@@ -112,10 +115,18 @@ static Report reportFor(const FP64Site &S, const ASTContext &Ctx,
     }
     R.Message = What + " calls the double-precision '" + Name +
                 "' with a float argument: it executes in FP64; " + Rate;
+    // Safe for the functions whose result is exact (a float argument gives
+    // a value a float holds, so both overloads return the same number);
+    // unsafe for the rest (sinf, expf, ...: last bits may differ).
+    bool Exact = false;
+    for (llvm::StringRef E : {"floor", "ceil", "trunc", "round", "rint",
+                              "nearbyint", "fabs", "fmin", "fmax", "copysign"})
+      Exact |= Name == E;
     if (S.Fix)
       R.Suggestion = {"call " + Name +
-                          "f: the float function gives the same result",
-                      *S.Fix};
+                          "f: the float function gives the same result" +
+                          (Exact ? "" : " to float precision"),
+                      *S.Fix, Exact};
     return R;
   }
   case FP64Cause::DoubleVariable: {

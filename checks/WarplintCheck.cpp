@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringMap.h"
@@ -194,6 +195,17 @@ static std::string escapeForDiag(llvm::StringRef S) {
   return Out;
 }
 
+/// "replace '100' with '96'": an unsafe edit spelled out in its note.
+static std::string unsafeEditText(const FixItHint &H, const SourceManager &SM) {
+  bool Invalid = false;
+  StringRef Old;
+  if (H.RemoveRange.isValid())
+    Old = Lexer::getSourceText(H.RemoveRange, SM, LangOptions(), &Invalid);
+  if (Invalid || Old.empty())
+    return "insert '" + H.CodeToInsert + "'";
+  return "replace '" + Old.str() + "' with '" + H.CodeToInsert + "'";
+}
+
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   if (MinPriority && Info && R.Prio.value_or(Info->Prio) < *MinPriority)
     return;
@@ -209,17 +221,25 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
       return;
     }
   }
+  // The priority and the guide section end the message itself: editors, GitHub
+  // annotations and many CI logs show no notes.
+  std::string Message =
+      Info ? R.Message + " " + priorityTag(*Info, R.Prio) : R.Message;
   {
-    DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
+    DiagnosticBuilder D = diag(R.Loc, escapeForDiag(Message));
     if (R.Range.isValid())
       D << R.Range;
+    // A safe fix belongs to the warning: clang-tidy's --fix applies the
+    // warning's fix-its and nothing else.
+    if (R.Suggestion && R.Suggestion->Safe)
+      D << R.Suggestion->Fix;
   }
   SourceLocation FileLoc = SM.getFileLoc(R.Loc);
   if (FileLoc.isValid()) {
     std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(FileLoc);
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
-      recordFacts(getID(), FE->getName(), Dec.second, R.Message, R.Facts,
+      recordFacts(getID(), FE->getName(), Dec.second, Message, R.Facts,
                   CurrentFunction);
     }
   }
@@ -232,13 +252,21 @@ void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   // rest of the decision is in --verbose and the JSON/SARIF run properties.
   if (!TargetNote.empty())
     diag(SM.getFileLoc(R.Loc), escapeForDiag(TargetNote), DiagnosticIDs::Note);
-  if (R.Suggestion)
-    diag(R.Suggestion->second.RemoveRange.getBegin(),
-         escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
-        << R.Suggestion->second;
-  if (Info)
-    diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info, R.Prio)),
-         DiagnosticIDs::Note);
+  // The suggestion's note. An unsafe one carries no fix-it at all:
+  // clang-tidy's --fix-notes applies a note's fix-it whenever exactly one note
+  // has one, so the edit is only named in the text.
+  if (R.Suggestion) {
+    const FixItHint &H = R.Suggestion->Fix;
+    SourceLocation At = H.RemoveRange.isValid() ? H.RemoveRange.getBegin()
+                                                : R.Loc;
+    std::string Text = R.Suggestion->Text;
+    if (R.Suggestion->Safe)
+      Text += " (fix available: --fix applies it)";
+    else
+      Text += " (review it: not applied by --fix, " + unsafeEditText(H, SM) +
+              ")";
+    diag(SM.getFileLoc(At), escapeForDiag(Text), DiagnosticIDs::Note);
+  }
 }
 
 namespace {

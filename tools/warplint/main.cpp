@@ -28,6 +28,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Confirm.h"
+#include "tools/warplint/Fixes.h"
 #include "tools/warplint/ProjectConfig.h"
 #include "tools/warplint/Runner.h"
 
@@ -180,6 +181,28 @@ cl::opt<std::string>
                         "relative to (default: $GITHUB_WORKSPACE, else the "
                         "current directory)"),
                cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the per-check pages (docs/checks/); SARIF rules' "
+             "helpUri is URL/<check>.md (default: this version's pages on "
+             "the project's repository)"),
+    cl::init(WARPLINT_DOCS_URL), cl::value_desc("url"), cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the safe fixes (those on the warnings: "
+                           "docs/checks say which) and report what is left; "
+                           "unsafe suggestions are notes and never applied"),
+                  cl::cat(Category));
+cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("As clang-tidy: also apply a fix-it found on a finding's only "
+             "note with one (warplint puts none there: its unsafe "
+             "suggestions carry no fix-it); implies --fix"),
+    cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the findings and their fixes as clang-tidy's YAML to "
+             "this file ('-': stdout, after the report)"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),
@@ -680,6 +703,7 @@ int main(int argc, const char **argv) {
 
   RunInfo Info;
   Info.ToolVersion = WARPLINT_VERSION;
+  Info.DocsBaseUrl = StringRef(DocsUrl).rtrim('/').str();
   Info.LlvmVersion = LLVM_VERSION_STRING;
   if (!SourceRoot.empty()) {
     SmallString<256> R(SourceRoot);
@@ -724,6 +748,35 @@ int main(int argc, const char **argv) {
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";
+  }
+
+  if (!ExportFixes.empty() && ExportFixes != "-") {
+    std::error_code EC;
+    ToolOutputFile X(ExportFixes, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
+    exportFixes(X.os(), Shown, Info.SourceRoot);
+    X.keep();
+  }
+  if (Fix || FixNotes) {
+    Expected<AppliedFixes> A = applyFixes(Shown, FixNotes);
+    if (!A)
+      return usageError("--fix: " + toString(A.takeError()));
+    for (const std::string &S : A->Skipped)
+      errs() << "warplint: " << S << "\n";
+    std::vector<Finding> Left;
+    unsigned Applied = 0;
+    for (size_t I = 0; I < Shown.size(); ++I) {
+      if (A->Fixed[I])
+        ++Applied;
+      else
+        Left.push_back(std::move(Shown[I]));
+    }
+    if (!Quiet || Applied)
+      errs() << "warplint: applied " << Applied << " fix"
+             << (Applied == 1 ? "" : "es") << " in " << A->Files << " file"
+             << (A->Files == 1 ? "" : "s") << "\n";
+    Shown = std::move(Left);
   }
 
   if (Confirm || !NcuReport.empty()) {
@@ -781,6 +834,8 @@ int main(int argc, const char **argv) {
     emitText(OS, Shown, Info, !NoSnippets);
   if (Out)
     Out->keep();
+  if (ExportFixes == "-")
+    exportFixes(OS, Shown, Info.SourceRoot);
   if (!SarifOutput.empty()) {
     std::error_code EC;
     ToolOutputFile S(SarifOutput, EC, sys::fs::OF_Text);
