@@ -83,14 +83,19 @@ static Report arithmeticReport(const FP64Site &S, const ASTContext &Ctx,
                 "); " + Rate;
     break;
   }
-  // Safe: the constant is exact in float (its value does not change) and
-  // every other operand is a float, so the edit only removes the promotion
-  // to double that single-precision code did not ask for.
+  // The constant is exact in float and every other operand is a float. The
+  // edit is safe (the same result) for one operation whose result goes to a
+  // float: rounding an exact double result of +, -, *, / of floats to float
+  // equals the float operation (53 >= 2 * 24 + 2 bits: double rounding is
+  // innocuous). In a chain each step now rounds to float, and a result kept
+  // in double loses its precision: the last bits can change, so the edit is
+  // named for review, never applied by --fix.
   if (S.Fix)
     R.Suggestion = {"write " + sourceText(S.FixedConstant, Ctx) +
                         "f: the same constant in float keeps the "
                         "arithmetic in single precision",
-                    *S.Fix, /*Safe=*/true};
+                    *S.Fix,
+                    /*Safe=*/S.Ops == 1 && S.Cause != FP64Cause::ResultNotFloat};
   return R;
 }
 

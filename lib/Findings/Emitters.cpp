@@ -82,7 +82,8 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   }
   for (const Finding &F : Findings) {
     OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
-       << ": warning: " << F.Message << " [" << F.CheckId << "]\n";
+       << (F.AsError ? ": error: " : ": warning: ") << F.Message << " ["
+       << F.CheckId << (F.AsError ? ",-warnings-as-errors]\n" : "]\n");
     if (ShowSnippets)
       printSnippet(OS, F.Pos);
     for (const FindingNote &N : F.Notes) {

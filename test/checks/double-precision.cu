@@ -1,8 +1,8 @@
 // RUN: %check_warplint --checks='-*,warplint-double-precision' %s
 // RUN: %warplint --quiet --format=json -checks='-*,warplint-double-precision' %s -- %cuda_args > %t.json || true
 // RUN: FileCheck %s --check-prefix=FIX --input-file=%t.json
-// FIX: "replacement": "f"
-// FIX: "message": "write 2.0f: the same constant in float keeps the arithmetic in single precision (fix available: --fix applies it)"
+// The f suffix in a chain is for review (each step would round to float): a note, no fix-it.
+// FIX: "message": "write 2.0f: the same constant in float keeps the arithmetic in single precision (review it: not applied by --fix, insert 'f')"
 // FIX: "replacement": "floorf"
 // FIX: "message": "call floorf: the float function gives the same result (fix available: --fix applies it)"
 // Positive (bad_*) and negative (good_*) cases of warplint-double-precision; each verdict

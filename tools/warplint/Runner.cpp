@@ -177,6 +177,8 @@ static RunResult runOne(const RunRequest &Req,
               std::back_inserter(Out.Findings));
     std::move(One.Errors.begin(), One.Errors.end(),
               std::back_inserter(Out.CompilerErrors));
+    if (Req.OnFileDone)
+      Req.OnFileDone(File);
   }
   return Out;
 }

@@ -34,6 +34,7 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -50,6 +51,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <mutex>
+#include <thread>
 
 using namespace llvm;
 using namespace warplint;
@@ -153,8 +156,32 @@ cl::opt<std::string>
                 cl::desc("Report findings of this priority and above: high, "
                          "medium, low (default: low)"),
                 cl::init("low"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: 1)"),
-                       cl::init(1), cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analysed in parallel (default: the "
+                                "number of cores)"),
+                       cl::init(0), cl::cat(Category));
+cl::opt<std::string> FailOn(
+    "fail-on",
+    cl::desc("Exit 1 only for findings of this priority and above: high, "
+             "medium, low (default), none; lower findings are still "
+             "reported (e.g. --fail-on=medium reports Low findings without "
+             "failing on them)"),
+    cl::init("low"), cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("As clang-tidy: findings of checks matching these globs are "
+             "printed as errors and always fail (exit 1), whatever "
+             "--fail-on says"),
+    cl::value_desc("globs"), cl::cat(Category));
+cl::opt<bool> Progress(
+    "progress",
+    cl::desc("Print a progress line ([12/36] file) as each file is done "
+             "(default: when stderr is a terminal)"),
+    cl::init(false), cl::cat(Category));
+cl::opt<bool> NoSummary("no-summary",
+                        cl::desc("clang format: no closing summary line "
+                                 "(N findings (H high, ...) in F files)"),
+                        cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("path"), cl::cat(Category));
 cl::alias OutputFileLong("output", cl::aliasopt(OutputFile), cl::cat(Category));
@@ -417,8 +444,18 @@ int main(int argc, const char **argv) {
   if (!Arch.empty() && !hw::findBuiltinModel(Arch))
     return usageError("unknown GPU architecture '" + Arch +
                       "'; known: " + hw::knownArchList());
-  if (Jobs == 0)
+  std::optional<Priority> FailThreshold;
+  if (FailOn != "none") {
+    FailThreshold = parsePriority(FailOn);
+    if (!FailThreshold)
+      return usageError("unknown --fail-on '" + FailOn +
+                        "' (expected high, medium, low or none)");
+  }
+  unsigned JobCount = Jobs;
+  if (Jobs.getNumOccurrences() && Jobs == 0)
     return usageError("-j must be at least 1");
+  if (JobCount == 0)
+    JobCount = std::max(1u, std::thread::hardware_concurrency());
 
   // Options: clang-tidy's providers, with warplint's defaults underneath.
   tidy::ClangTidyOptions Defaults = tidy::ClangTidyOptions::getDefaults();
@@ -497,7 +534,62 @@ int main(int argc, const char **argv) {
 
   // Inputs: absolute, existing, readable.
   std::vector<std::string> Inputs;
-  for (const std::string &F : Files) {
+  // Directories stand for the CUDA sources below them; `-p build` with no
+  // file for every CUDA source of the compilation database.
+  std::vector<std::string> Named(Files.begin(), Files.end());
+  auto IsCudaSource = [](StringRef P) {
+    return P.ends_with(".cu");
+  };
+  if (Named.empty() && !BuildPath.empty() && !DumpConfig) {
+    std::string Err;
+    auto Probe =
+        tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
+    if (!Probe)
+      return usageError("cannot load a compilation database from '" +
+                        BuildPath + "': " + Err);
+    for (const std::string &F : Probe->getAllFiles()) {
+      bool Cuda = IsCudaSource(F);
+      for (const tooling::CompileCommand &C : Probe->getCompileCommands(F))
+        if (!C.CommandLine.empty() &&
+            (sys::path::filename(C.CommandLine.front()).starts_with("nvcc") ||
+             is_contained(C.CommandLine, "cuda")))
+          Cuda = true;
+      if (Cuda)
+        Named.push_back(F);
+    }
+    if (Named.empty())
+      return usageError("the compilation database in '" + BuildPath +
+                        "' has no CUDA source (.cu, or compiled by nvcc or "
+                        "with -x cuda)");
+  }
+  std::vector<std::string> Expanded;
+  for (const std::string &F : Named) {
+    if (!sys::fs::is_directory(F)) {
+      Expanded.push_back(F);
+      continue;
+    }
+    std::error_code EC;
+    std::vector<std::string> Found;
+    for (sys::fs::recursive_directory_iterator It(F, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      StringRef P = It->path();
+      StringRef Name = sys::path::filename(P);
+      // Build trees and hidden directories hold no sources of the project.
+      if (It->type() == sys::fs::file_type::directory_file &&
+          (Name.starts_with(".") || Name == "build" ||
+           Name.starts_with("cmake-build"))) {
+        It.no_push();
+        continue;
+      }
+      if (IsCudaSource(P))
+        Found.push_back(P.str());
+    }
+    if (EC)
+      return usageError("cannot read directory '" + F + "': " + EC.message());
+    llvm::sort(Found);
+    append_range(Expanded, Found);
+  }
+  for (const std::string &F : Expanded) {
     SmallString<256> Abs(F);
     if (std::error_code EC = sys::fs::make_absolute(Abs))
       return usageError("cannot resolve '" + F + "': " + EC.message());
@@ -679,7 +771,23 @@ int main(int argc, const char **argv) {
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
   Req.MakeOptionsProvider = MakeProvider;
-  Req.Jobs = Jobs;
+  Req.Jobs = JobCount;
+  // A progress line on a terminal ([12/36] file), rewritten in place.
+  bool ShowProgress =
+      (Progress || sys::Process::StandardErrIsDisplayed()) && !Quiet &&
+      Inputs.size() > 1;
+  std::mutex ProgressLock;
+  unsigned Done = 0;
+  if (ShowProgress)
+    Req.OnFileDone = [&](const std::string &File) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      ++Done;
+      errs() << "\r\x1b[K[" << Done << "/" << Inputs.size() << "] "
+             << relativePath(File, Cwd);
+      if (Done == Inputs.size())
+        errs() << "\r\x1b[K";
+      errs().flush();
+    };
   RunResult Result = runChecks(Req);
 
   if (!Quiet)
@@ -697,9 +805,14 @@ int main(int argc, const char **argv) {
       }
 
   std::vector<Finding> Shown;
+  std::optional<tidy::CachedGlobList> AsErrors;
+  if (!WarningsAsErrors.empty())
+    AsErrors.emplace(WarningsAsErrors);
   for (Finding &F : Result.Findings)
-    if (F.Prio >= *Threshold)
+    if (F.Prio >= *Threshold) {
+      F.AsError = AsErrors && AsErrors->contains(F.CheckId);
       Shown.push_back(std::move(F));
+    }
 
   RunInfo Info;
   Info.ToolVersion = WARPLINT_VERSION;
@@ -865,9 +978,27 @@ int main(int argc, const char **argv) {
     errs() << "warplint: note: " << Partial
            << " file(s) analysed partially: compiler errors outside the "
               "device code\n";
+  // The closing line of a terminal run (clang-tidy's "N warnings generated"
+  // is per file; this is the whole run).
+  if (Format == "clang" && !Quiet && !NoSummary) {
+    outs().flush();
+    unsigned Count[3] = {0, 0, 0};
+    StringSet<> FilesWith;
+    for (const Finding &F : Shown) {
+      ++Count[unsigned(F.Prio)];
+      FilesWith.insert(F.Pos.File);
+    }
+    errs() << "warplint: " << Shown.size() << " finding"
+           << (Shown.size() == 1 ? "" : "s") << " (" << Count[2] << " high, "
+           << Count[1] << " medium, " << Count[0] << " low) in "
+           << FilesWith.size() << " file" << (FilesWith.size() == 1 ? "" : "s")
+           << " of " << Inputs.size() << " analysed\n";
+  }
   if (Incomplete)
     return ExitSource;
-  if (!Shown.empty())
+  if (llvm::any_of(Shown, [&](const Finding &F) {
+        return F.AsError || (FailThreshold && F.Prio >= *FailThreshold);
+      }))
     return ExitFindings;
   return Partial ? ExitPartial : ExitClean;
 }
