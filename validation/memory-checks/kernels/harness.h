@@ -63,3 +63,4 @@ void runSharedTiles();
 void runSharedWide();
 void runRealCode();
 void runIterationsGuardsFields();
+void runValuesI12b();

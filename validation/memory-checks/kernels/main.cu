@@ -43,6 +43,7 @@ int main() {
   runSharedWide();
   runRealCode();
   runIterationsGuardsFields();
+  runValuesI12b();
   std::printf("launches,%d\n", H.launches);
   return 0;
 }

@@ -27,7 +27,7 @@ OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "manifest.csv")
 ORDER = ["guide_copy", "guide_matmul", "transpose", "reduction", "locals_loops",
          "helpers_macros_templates", "structs_vectors", "pointers_ldg_cg",
          "broadcast_gather", "blocks_2d", "shared_basic", "shared_tiles",
-         "shared_wide", "real_code", "iterations_guards_fields"]
+         "shared_wide", "real_code", "iterations_guards_fields", "values_i12b"]
 GUIDE = {"global": "GM 9.2.1 / G23 3.2.1 (High)",
          "shared": "GM 9.2.2 / G23 3.2.2.1 (Medium)"}
 

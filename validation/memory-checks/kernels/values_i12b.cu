@@ -1,9 +1,8 @@
-// Issue 12, second part (branch i12b): shapes warplint now predicts and the suite has not
-// measured. NOT YET MEASURED: to record, move this file to ../kernels/, call
-// runValuesI12b() from ../kernels/main.cu after runIterationsGuardsFields(), run
-// scripts/make_manifest.py and ../run_on_gpu.sh on the GPU machine. The @access markers
-// hold warplint's predictions (sectors per request; for aosFar* also the L2 traffic:
-// lts__t_sectors_srcunit_tex_op_read per request, see results/*/l2_dram_traffic.csv).
+// Issue 12, second part: shapes warplint predicts since branch i12b (an integer assigned on
+// two branches, a pointer and an offset read after the loop that moves them, doubling strides
+// in while and do-while loops, two far fields of an array of structures). The @access markers
+// hold the expected sectors per request; aosFar's L2 traffic (lts__t_sectors_srcunit_tex_op_read
+// per warp) is measured by validation/record_gpu_batch3.sh into results/*/l2_values_i12b.csv.
 // Written here from the shapes' descriptions, not copied.
 #include "harness.h"
 
@@ -59,7 +58,7 @@ __global__ void doWhileDoubling(float *out) {
 struct Far { float a; float pad[7]; float b; float pad2[7]; };
 __global__ void aosFar(const Far *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = p[i].a + p[i].b; // @access ld global uncoalesced:32 l2:32 ; st global coalesced:4
+  out[i] = p[i].a + p[i].b; // @access ld global uncoalesced:32 & uncoalesced:32 ; st global coalesced:4
 }
 
 void runValuesI12b() {
