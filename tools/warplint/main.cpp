@@ -586,6 +586,9 @@ int main(int argc, const char **argv) {
     }
     if (EC)
       return usageError("cannot read directory '" + F + "': " + EC.message());
+    if (Found.empty())
+      return usageError("'" + F +
+                        "' is a directory with no CUDA source (.cu) below it");
     llvm::sort(Found);
     append_range(Expanded, Found);
   }
