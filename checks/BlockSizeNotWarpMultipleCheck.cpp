@@ -195,7 +195,8 @@ void BlockSizeNotWarpMultipleCheck::check(
                 "); adjust the grid so that it still covers the data",
             FixItHint::CreateReplacement(
                 CharSourceRange::getTokenRange(LitLoc, LitLoc),
-                std::to_string(Better))};
+                std::to_string(Better)),
+            /*Safe=*/false}; // changes what the grid covers
       }
     }
     emit(R, SM);
@@ -233,7 +234,8 @@ void BlockSizeNotWarpMultipleCheck::check(
                           ") and launch blocks of that size",
                       FixItHint::CreateReplacement(
                           CharSourceRange::getTokenRange(*LitLoc, *LitLoc),
-                          std::to_string(Better))};
+                          std::to_string(Better)),
+                      /*Safe=*/false}; // a launch of the old size would fail
     }
     emit(R, SM);
   }

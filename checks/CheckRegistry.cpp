@@ -20,19 +20,14 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
   return nullptr;
 }
 
-std::string priorityNoteText(const CheckInfo &Info, std::optional<Priority> P) {
-  std::string S =
-      P && *P != Info.Prio
-          ? priorityName(*P).str() + " priority here (the guide ranks the rule " +
-                Info.PriorityLabel.str() +
-                "): CUDA C++ Best Practices Guide \u00a7" +
-                Info.ModernSection.str()
-          : Info.PriorityLabel.str() +
-                " priority: CUDA C++ Best Practices Guide \u00a7" +
-                Info.ModernSection.str();
-  if (!Info.G23Section.empty())
-    S += " (CUDA 2.3 guide \u00a7" + Info.G23Section.str() + ")";
-  return S;
+std::string priorityTag(const CheckInfo &Info, std::optional<Priority> P) {
+  if (P && *P != Info.Prio)
+    return "(" + priorityName(*P).str() + " priority here, " +
+           Info.PriorityLabel.str() + " in CUDA Best Practices Guide \u00a7" +
+           Info.ModernSection.str() + ")";
+  return "(" + Info.PriorityLabel.str() +
+         " priority, CUDA Best Practices Guide \u00a7" +
+         Info.ModernSection.str() + ")";
 }
 
 std::string docPath(const CheckInfo &Info) {

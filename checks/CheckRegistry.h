@@ -15,13 +15,14 @@ llvm::ArrayRef<CheckInfo> allChecks();
 /// The check with this id ("warplint-..."), or null.
 const CheckInfo *findCheck(llvm::StringRef Id);
 
-/// The note every finding carries so that editors show the guide's priority:
-/// "Medium priority: CUDA C++ Best Practices Guide §10.3 (CUDA 2.3 guide
-/// §4.4)". A finding whose own priority \p P differs from the rule's (a cheap
-/// divergent branch of a High rule) says both: "Low priority here (the guide
-/// ranks the rule High): CUDA C++ Best Practices Guide §12.1".
-std::string priorityNoteText(const CheckInfo &Info,
-                             std::optional<Priority> P = std::nullopt);
+/// The tag every finding's message ends with, so that the priority and the
+/// guide section are seen wherever the message is (editors and GitHub drop
+/// notes): "(Medium priority, CUDA Best Practices Guide §10.3)". A finding
+/// whose own priority \p P differs from the rule's (a cheap divergent branch
+/// of a High rule) says both: "(Low priority here, High in CUDA Best Practices
+/// Guide §12.1)".
+std::string priorityTag(const CheckInfo &Info,
+                        std::optional<Priority> P = std::nullopt);
 
 /// Where the check's documentation page lives, relative to the repository root.
 std::string docPath(const CheckInfo &Info);

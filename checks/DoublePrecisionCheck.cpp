@@ -83,11 +83,19 @@ static Report arithmeticReport(const FP64Site &S, const ASTContext &Ctx,
                 "); " + Rate;
     break;
   }
+  // The constant is exact in float and every other operand is a float. The
+  // edit is safe (the same result) for one operation whose result goes to a
+  // float: rounding an exact double result of +, -, *, / of floats to float
+  // equals the float operation (53 >= 2 * 24 + 2 bits: double rounding is
+  // innocuous). In a chain each step now rounds to float, and a result kept
+  // in double loses its precision: the last bits can change, so the edit is
+  // named for review, never applied by --fix.
   if (S.Fix)
     R.Suggestion = {"write " + sourceText(S.FixedConstant, Ctx) +
                         "f: the same constant in float keeps the "
                         "arithmetic in single precision",
-                    *S.Fix};
+                    *S.Fix,
+                    /*Safe=*/S.Ops == 1 && S.Cause != FP64Cause::ResultNotFloat};
   return R;
 }
 
@@ -112,10 +120,18 @@ static Report reportFor(const FP64Site &S, const ASTContext &Ctx,
     }
     R.Message = What + " calls the double-precision '" + Name +
                 "' with a float argument: it executes in FP64; " + Rate;
+    // Safe for the functions whose result is exact (a float argument gives
+    // a value a float holds, so both overloads return the same number);
+    // unsafe for the rest (sinf, expf, ...: last bits may differ).
+    bool Exact = false;
+    for (llvm::StringRef E : {"floor", "ceil", "trunc", "round", "rint",
+                              "nearbyint", "fabs", "fmin", "fmax", "copysign"})
+      Exact |= Name == E;
     if (S.Fix)
       R.Suggestion = {"call " + Name +
-                          "f: the float function gives the same result",
-                      *S.Fix};
+                          "f: the float function gives the same result" +
+                          (Exact ? "" : " to float precision"),
+                      *S.Fix, Exact};
     return R;
   }
   case FP64Cause::DoubleVariable: {

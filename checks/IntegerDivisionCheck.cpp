@@ -180,7 +180,9 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
     std::string Sign = Unsigned ? "" : " (for non-negative '" + LText + "')";
     // The mask fix-it, for an unsigned `%` whose operands are written out
     // in the file: the same value whenever the divisor is a power of two.
-    auto SuggestMask = [&] {
+    // Safe only where the divisor is proven a power of two (the loop makes
+    // it one); where the code merely masks with it elsewhere, unsafe.
+    auto SuggestMask = [&](bool Proven) {
       if (Rem && Unsigned && B->getOpcode() == BO_Rem && !LText.empty() &&
           B->getBeginLoc().isFileID() && B->getEndLoc().isFileID() &&
           LText.find("...") == std::string::npos)
@@ -188,7 +190,8 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
                             " - 1)': the same value for a power of two",
                         FixItHint::CreateReplacement(
                             B->getSourceRange(),
-                            "(" + LText + " & (" + DText + " - 1))")};
+                            "(" + LText + " & (" + DText + " - 1))"),
+                        Proven};
     };
     if (isWarpSize(D)) {
       unsigned W = target(Ctx).WarpSize;
@@ -205,7 +208,8 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
                         FixItHint::CreateReplacement(
                             CharSourceRange::getTokenRange(Ref->getLocation(),
                                                            Ref->getLocation()),
-                            std::to_string(W))};
+                            std::to_string(W)),
+                        /*Safe=*/true}; // warpSize is 32 on every CUDA GPU
       report(R, SM);
       continue;
     }
@@ -218,7 +222,7 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
       R.Notes.push_back({Loop->getForLoc(),
                          "the loop starts the counter at a power of two and "
                          "multiplies it by one each iteration"});
-      SuggestMask();
+      SuggestMask(/*Proven=*/true);
       report(R, SM);
       continue;
     }
@@ -241,7 +245,7 @@ void IntegerDivisionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ctx
                        "the code masks with '" + DText +
                            " - 1' here, which is right only for a power of "
                            "two"});
-    SuggestMask();
+    SuggestMask(/*Proven=*/false);
     report(R, SM);
   }
 }

@@ -12,6 +12,8 @@
 #include "Findings/HardwareFacts.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -19,6 +21,58 @@
 using namespace clang;
 
 namespace warplint {
+
+namespace {
+/// Whether every use of \p Array in \p Body is a full subscript
+/// (`tile[i][j]` for a 2-D array): then padding the innermost dimension
+/// changes no value the program computes. A use as a pointer (`&tile[0][0]`
+/// walked linearly, `tile[i]` passed on), in sizeof, or in a reinterpret makes
+/// the padding visible, so the fix is then unsafe.
+class OnlySubscripted : public RecursiveASTVisitor<OnlySubscripted> {
+public:
+  OnlySubscripted(const VarDecl *Array, unsigned Rank, ASTContext &Ctx)
+      : Array(Array), Rank(Rank), Ctx(Ctx) {}
+  bool Ok = true;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() != Array)
+      return true;
+    const Stmt *Cur = E;
+    for (unsigned Level = 0; Level < Rank; ++Level) {
+      const Stmt *Parent = parentIgnoringCasts(Cur);
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
+      if (!Sub || Sub->getBase()->IgnoreParenImpCasts() != Cur) {
+        Ok = false;
+        return false;
+      }
+      Cur = Sub;
+    }
+    // The element itself must not have its address taken.
+    if (const auto *U =
+            dyn_cast_or_null<UnaryOperator>(parentIgnoringCasts(Cur));
+        U && U->getOpcode() == UO_AddrOf)
+      Ok = false;
+    return Ok;
+  }
+
+private:
+  const Stmt *parentIgnoringCasts(const Stmt *S) {
+    for (;;) {
+      auto Parents = Ctx.getParents(*S);
+      if (Parents.size() != 1)
+        return nullptr;
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P))) {
+        S = P;
+        continue;
+      }
+      return P;
+    }
+  }
+  const VarDecl *Array;
+  unsigned Rank;
+  ASTContext &Ctx;
+};
+} // namespace
 
 void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
                                        ArrayRef<EvaluatedAccess> Results,
@@ -60,9 +114,30 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
   AccessFacts::Padding Padded;
-  Rep.Suggestion = paddingFix(Kernel, *Worst, Ctx, Padded);
-  if (Rep.Suggestion)
+  if (auto Fix = paddingFix(Kernel, *Worst, Ctx, Padded)) {
+    // Safe where the kernel only ever subscripts the tile in full (the array
+    // is __shared__ and so local to this kernel's body).
+    bool Safe = false;
+    const VarDecl *Array = Worst->Access->SharedArray;
+    if (Kernel.getBody() && Array && Array->getParentFunctionOrMethod() ==
+                                         static_cast<const DeclContext *>(
+                                             &Kernel)) {
+      OnlySubscripted V(Array, Worst->Access->Extents.size(), Ctx);
+      V.TraverseStmt(Kernel.getBody());
+      Safe = V.Ok;
+    }
+    auto [It, First] = PaddedArrays.try_emplace(Array, Rep.Loc);
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (First)
+      Rep.Suggestion = FixSuggestion{Fix->first, Fix->second, Safe};
+    else
+      Rep.Notes.push_back(
+          {Fix->second.RemoveRange.getBegin(),
+           "the padding suggested at line " +
+               std::to_string(SM.getExpansionLineNumber(It->second)) +
+               " removes this conflict too"});
     Rep.Facts.Access->Padded = std::move(Padded);
+  }
   // Accesses of one array with the same verdict are one cause (one tile's
   // 32 accesses, one finding).
   Rep.Cause = baseName(A) + " " + std::to_string(R.MaxConflictDegree) + "-way";

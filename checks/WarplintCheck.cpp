@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringMap.h"
@@ -192,6 +193,17 @@ static std::string escapeForDiag(llvm::StringRef S) {
   return Out;
 }
 
+/// "replace '100' with '96'": an unsafe edit spelled out in its note.
+static std::string unsafeEditText(const FixItHint &H, const SourceManager &SM) {
+  bool Invalid = false;
+  StringRef Old;
+  if (H.RemoveRange.isValid())
+    Old = Lexer::getSourceText(H.RemoveRange, SM, LangOptions(), &Invalid);
+  if (Invalid || Old.empty())
+    return "insert '" + H.CodeToInsert + "'";
+  return "replace '" + Old.str() + "' with '" + H.CodeToInsert + "'";
+}
+
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
   QueueSM = &SM;
   Queue.push_back({R, CurrentFunction});
@@ -305,8 +317,7 @@ static std::string shapeText(const FindingFacts &F) {
 
 /// The suggestions (fix-its) of the related locations listed in the group
 /// being emitted: each keeps its own, as a note after the group's own.
-static thread_local std::vector<std::pair<std::string, FixItHint>>
-    RelatedSuggestions;
+static thread_local std::vector<FixSuggestion> RelatedSuggestions;
 
 void WarplintCheck::flush() {
   if (Queue.empty() || !QueueSM) {
@@ -408,9 +419,9 @@ void WarplintCheck::flush() {
       // One fix-it per text: a padding that fixes the whole array is
       // suggested once.
       if (Q.R.Suggestion &&
-          !(R.Suggestion && R.Suggestion->first == Q.R.Suggestion->first) &&
+          !(R.Suggestion && R.Suggestion->Text == Q.R.Suggestion->Text) &&
           llvm::none_of(RelatedSuggestions, [&](const auto &S) {
-            return S.first == Q.R.Suggestion->first;
+            return S.Text == Q.R.Suggestion->Text;
           }))
         RelatedSuggestions.push_back(*Q.R.Suggestion);
     }
@@ -447,17 +458,28 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
       return;
     }
   }
+  // The priority and the guide section end the message itself: editors, GitHub
+  // annotations and many CI logs show no notes.
+  std::string Message =
+      Info ? R.Message + " " + priorityTag(*Info, R.Prio) : R.Message;
   {
-    DiagnosticBuilder D = diag(R.Loc, escapeForDiag(R.Message));
+    DiagnosticBuilder D = diag(R.Loc, escapeForDiag(Message));
     if (R.Range.isValid())
       D << R.Range;
+    // A safe fix belongs to the warning: clang-tidy's --fix applies the
+    // warning's fix-its and nothing else.
+    if (R.Suggestion && R.Suggestion->Safe)
+      D << R.Suggestion->Fix;
+    for (const FixSuggestion &S : RelatedSuggestions)
+      if (S.Safe)
+        D << S.Fix;
   }
   SourceLocation FileLoc = SM.getFileLoc(R.Loc);
   if (FileLoc.isValid()) {
     std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(FileLoc);
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
-      recordFacts(getID(), FE->getName(), Dec.second, R.Message, R.Facts,
+      recordFacts(getID(), FE->getName(), Dec.second, Message, R.Facts,
                   Function);
     }
   }
@@ -470,17 +492,28 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
   // rest of the decision is in --verbose and the JSON/SARIF run properties.
   if (!TargetNote.empty())
     diag(SM.getFileLoc(R.Loc), escapeForDiag(TargetNote), DiagnosticIDs::Note);
+  // The suggestion's note. An unsafe one carries no fix-it at all:
+  // clang-tidy's --fix-notes applies a note's fix-it whenever exactly one note
+  // has one, so the edit is only named in the text.
+  auto SuggestionNote = [&](const FixSuggestion &S) {
+    const FixItHint &H = S.Fix;
+    SourceLocation At = H.RemoveRange.isValid() ? H.RemoveRange.getBegin()
+                                                : R.Loc;
+    std::string Text = S.Text;
+    if (S.Safe)
+      Text += " (fix available: --fix applies it)";
+    else
+      Text += " (review it: not applied by --fix, " + unsafeEditText(H, SM) +
+              ")";
+    diag(SM.getFileLoc(At), escapeForDiag(Text), DiagnosticIDs::Note);
+  };
   if (R.Suggestion)
-    diag(R.Suggestion->second.RemoveRange.getBegin(),
-         escapeForDiag(R.Suggestion->first), DiagnosticIDs::Note)
-        << R.Suggestion->second;
-  for (const auto &[Text, Fix] : RelatedSuggestions)
-    diag(Fix.RemoveRange.getBegin(), escapeForDiag(Text), DiagnosticIDs::Note)
-        << Fix;
+    SuggestionNote(*R.Suggestion);
+  // The related locations' own suggestions (their safe fix-its went on the
+  // warning above).
+  for (const FixSuggestion &S : RelatedSuggestions)
+    SuggestionNote(S);
   RelatedSuggestions.clear();
-  if (Info)
-    diag(SM.getFileLoc(R.Loc), escapeForDiag(priorityNoteText(*Info, R.Prio)),
-         DiagnosticIDs::Note);
 }
 
 namespace {

@@ -61,6 +61,19 @@ inline constexpr const char *HardwareModelOptionKey = "warplint.HardwareModel";
 llvm::Expected<const hw::HardwareModel *>
 overriddenModel(const hw::HardwareModel &Base, llvm::StringRef Path);
 
+/// A suggested edit. Safe ones (the program computes what it computed,
+/// only faster: `2.0` -> `2.0f` for an exact constant among floats, padding a
+/// shared tile that is only ever subscripted) become a fix-it on the warning,
+/// which `--fix` applies. Unsafe ones (anything that changes what a launch
+/// covers or what a result is: a block size, a float function for a double
+/// one) are a note that names the edit and carries no fix-it, so neither
+/// `--fix` nor `--fix-notes` can apply them, in either front end.
+struct FixSuggestion {
+  std::string Text; ///< "write 2.0f: ...": the note.
+  clang::FixItHint Fix;
+  bool Safe = false;
+};
+
 /// A finding as a check describes it, before it becomes clang diagnostics.
 struct Report {
   clang::SourceLocation Loc;
@@ -68,9 +81,8 @@ struct Report {
   std::string Message;
   /// Evidence: where each number in the message comes from.
   std::vector<std::pair<clang::SourceLocation, std::string>> Notes;
-  /// A suggestion the user should review (e.g. a new block size): a note with a
-  /// fix-it, which clang-tidy applies only with --fix-notes.
-  std::optional<std::pair<std::string, clang::FixItHint>> Suggestion;
+  /// The suggested edit, safe or not (FixSuggestion).
+  std::optional<FixSuggestion> Suggestion;
   Confidence Conf = Confidence::Likely;
   /// This finding's priority where it differs from the check's (a
   /// data-dependent divergent branch is not the guide's High rule at full

@@ -23,6 +23,8 @@ config.substitutions.append(("%warplint_dump", os.path.join(os.path.dirname(conf
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%plugin", config.warplint_plugin))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
+# The compiler itself, to check that an applied fix still compiles.
+config.substitutions.append(("%clangxx", shutil.which("clang++-22") or "/usr/lib/llvm-22/bin/clang++"))
 config.substitutions.append(("%cuda_args", cuda_args))
 config.substitutions.append(("%mock_cuda", mock))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -82,7 +82,8 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   }
   for (const Finding &F : Findings) {
     OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
-       << ": warning: " << F.Message << " [" << F.CheckId << "]\n";
+       << (F.AsError ? ": error: " : ": warning: ") << F.Message << " ["
+       << F.CheckId << (F.AsError ? ",-warnings-as-errors]\n" : "]\n");
     if (ShowSnippets)
       printSnippet(OS, F.Pos);
     for (const FindingNote &N : F.Notes) {
@@ -95,12 +96,6 @@ void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       OS << ": note: " << N.Message << "\n";
       if (ShowSnippets)
         printSnippet(OS, N.Pos);
-    }
-    if (!F.PriorityNote.empty()) {
-      OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
-         << ": note: " << F.PriorityNote << "\n";
-      if (ShowSnippets)
-        printSnippet(OS, F.Pos);
     }
     if (F.Measured)
       OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
@@ -404,6 +399,17 @@ static std::string markdownCell(llvm::StringRef S) {
   return Out;
 }
 
+/// The message without its priority tag ("... (High priority, CUDA Best
+/// Practices Guide §9.2.1)"), for tables whose columns already say it.
+static llvm::StringRef withoutPriorityTag(llvm::StringRef M) {
+  size_t P = M.rfind(" (");
+  if (P != llvm::StringRef::npos && M.ends_with(")") &&
+      M.substr(P).contains(" priority") &&
+      M.substr(P).contains("Best Practices Guide"))
+    return M.take_front(P);
+  return M;
+}
+
 void emitGitHubSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                        const RunInfo &Info) {
   unsigned Count[3] = {0, 0, 0};
@@ -447,7 +453,8 @@ void emitGitHubSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   for (const Finding *F : Sorted)
     OS << "| " << priorityName(F->Prio) << " | `" << F->CheckId << "` | `"
        << relativePath(F->Pos.File, Info.SourceRoot) << ":" << F->Pos.Line
-       << ":" << F->Pos.Column << "` | " << markdownCell(F->Message)
+       << ":" << F->Pos.Column << "` | "
+       << markdownCell(withoutPriorityTag(F->Message))
        << " | \u00a7" << F->ModernSection << " |\n";
 }
 

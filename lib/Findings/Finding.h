@@ -83,9 +83,8 @@ struct Finding {
   std::vector<FixIt>
       Fixes; ///< Attached to the warning itself: certainly right.
   Confidence Conf = Confidence::Likely;
-  /// The guide's priority as the clang-tidy plugin shows it, as a last note;
-  /// the text emitter prints it too so that both front ends read the same.
-  std::string PriorityNote;
+  /// Matched --warnings-as-errors: printed as an error, always fails.
+  bool AsError = false;
   bool IsCompilerError =
       false; ///< A clang error: the file could not be analysed.
   /// What the GPU measured at this line (--confirm); nullopt otherwise.

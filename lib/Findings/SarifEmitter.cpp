@@ -49,6 +49,32 @@ static unsigned utf16Column(llvm::StringRef File, unsigned Line,
   return Col;
 }
 
+/// GitHub code scanning's problem.severity for a guide priority (what its
+/// alert list filters by for tools that are not security tools).
+static llvm::StringRef problemSeverity(Priority P) {
+  switch (P) {
+  case Priority::High:
+    return "error";
+  case Priority::Medium:
+    return "warning";
+  case Priority::Low:
+    return "recommendation";
+  }
+  return "recommendation";
+}
+
+/// SARIF message text with embedded links (§3.11.6): literal brackets and
+/// backslashes are escaped so that only the links we add are links.
+static std::string escapeMessageText(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '[' || C == ']')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
 /// "warplint-block-size-not-warp-multiple" -> "BlockSizeNotWarpMultiple".
 static std::string ruleName(llvm::StringRef Id) {
   Id.consume_front("warplint-");
@@ -140,6 +166,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"properties",
          llvm::json::Object{
              {"tags", llvm::json::Array{"performance", "cuda"}},
+             {"problem.severity", problemSeverity(C.Prio)},
              {"priority", C.PriorityLabel},
              {"guideSections", llvm::json::Object{{"modern", C.ModernSection},
                                                   {"cuda23", C.G23Section}}},
@@ -158,7 +185,6 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     llvm::json::Object R{
         {"ruleId", F.CheckId},
         {"level", sarifLevel(F.Prio)},
-        {"message", llvm::json::Object{{"text", F.Message}}},
         {"locations",
          llvm::json::Array{llvm::json::Object{
              {"physicalLocation", physicalLocation(F.Pos, &F.EndPos, Info)}}}},
@@ -173,16 +199,27 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     auto It = RuleIndex.find(F.CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;
+    // GitHub shows a related location only where the result's message links
+    // to it ("[text](id)"), so the message ends with one link per note:
+    // "... (High priority, ...). [each block occupies 4 warps ...](0).
+    // [use 96 threads per block ...](1).": the notes' own words, so that
+    // the evidence reads in the alert as it does in an editor.
     llvm::json::Array Related;
+    std::string Text = escapeMessageText(F.Message);
     unsigned Id = 0;
     for (const FindingNote &N : F.Notes) {
       if (N.Pos.Line == 0)
         continue;
+      Text += ". [" + escapeMessageText(N.Message) + "](" +
+              std::to_string(Id) + ")";
       Related.push_back(llvm::json::Object{
           {"id", Id++},
           {"physicalLocation", physicalLocation(N.Pos, nullptr, Info)},
           {"message", llvm::json::Object{{"text", N.Message}}}});
     }
+    if (Id)
+      Text += ".";
+    R["message"] = llvm::json::Object{{"text", Text}};
     if (!Related.empty())
       R["relatedLocations"] = std::move(Related);
     Results.push_back(std::move(R));

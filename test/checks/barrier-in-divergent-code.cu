@@ -3,7 +3,7 @@
 // for, in both front ends. Block shapes come from the launches at the end.
 #define FULL 0xffffffffu
 __device__ void helperSync(float *s) { s[threadIdx.x] += 1.0f; __syncthreads(); }
-// CHECK-MESSAGES: :[[@LINE-1]]:64: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) [warplint-barrier-in-divergent-code]
+// CHECK-MESSAGES: :[[@LINE-1]]:64: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
 
 // ---- positives ----
 __global__ void bad_halfWarpSync(float *out, const float *in) {
@@ -12,7 +12,7 @@ __global__ void bad_halfWarpSync(float *out, const float *in) {
   if (threadIdx.x < 16) {
     tile[threadIdx.x] = in[i];
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) [warplint-barrier-in-divergent-code]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
   }
   out[i] = tile[threadIdx.x];
 }
@@ -22,7 +22,7 @@ __global__ void bad_warpGranular(float *out, const float *in) {
   tile[threadIdx.x] = in[i];
   if (threadIdx.x < 64)
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) [warplint-barrier-in-divergent-code]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block (line {{[0-9]+}}): threads that take the other path never arrive; the kernel can hang or read stale shared memory (undefined behaviour) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
   out[i] = tile[255 - threadIdx.x];
 }
 __global__ void bad_dataLoopSync(float *out, const float *in, const int *counts) {
@@ -31,7 +31,7 @@ __global__ void bad_dataLoopSync(float *out, const float *in, const int *counts)
   for (int j = 0; j < counts[i]; ++j) {
     tile[threadIdx.x] = in[i] + j;
     __syncthreads();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is inside a loop whose trip count differs between threads of the block (line {{[0-9]+}}): threads that leave the loop early never arrive; the kernel can hang or read stale shared memory (undefined behaviour) [warplint-barrier-in-divergent-code]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is inside a loop whose trip count differs between threads of the block (line {{[0-9]+}}): threads that leave the loop early never arrive; the kernel can hang or read stale shared memory (undefined behaviour) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
   }
   out[i] = tile[threadIdx.x];
 }
@@ -41,7 +41,7 @@ __global__ void bad_syncwarpHalf(float *out, const float *in) {
   if ((threadIdx.x & 31) < 16) {
     v = __shfl_down_sync(FULL, v, 1);
     __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncwarp() with a full mask is reached under a condition that differs between lanes of a warp (line {{[0-9]+}}): the mask names lanes that take the other path and never arrive (undefined behaviour; name the arriving lanes in the mask) [warplint-barrier-in-divergent-code]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncwarp() with a full mask is reached under a condition that differs between lanes of a warp (line {{[0-9]+}}): the mask names lanes that take the other path and never arrive (undefined behaviour; name the arriving lanes in the mask) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
   }
   out[i] = v;
 }
@@ -52,7 +52,7 @@ __global__ void bad_earlyExitTile(float *out, const float *in, int n) {
     return;
   tile[threadIdx.x] = in[i];
   __syncthreads();
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: __syncthreads() follows a return that only some threads of the block take (line {{[0-9]+}}): the threads that left skip the shared-memory stores this barrier publishes, and the CUDA Programming Guide leaves a barrier that not every thread reaches undefined [warplint-barrier-in-divergent-code]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: __syncthreads() follows a return that only some threads of the block take (line {{[0-9]+}}): the threads that left skip the shared-memory stores this barrier publishes, and the CUDA Programming Guide leaves a barrier that not every thread reaches undefined (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
   out[i] = tile[255 - threadIdx.x];
 }
 __global__ void bad_helperSync(float *out, const float *in) {

@@ -11,44 +11,44 @@ static const int kThreads65 = 65;
 __global__ void kernel(float *a) { a[threadIdx.x] = 1.0f; }
 
 template <int Block> void launchTemplate(float *a) { kernel<<<1, Block>>>(a); }
-// CHECK-MESSAGES: :[[@LINE-1]]:66: warning: block size 33 is not a multiple of the warp size (32): the last warp of every block runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+// CHECK-MESSAGES: :[[@LINE-1]]:66: warning: block size 33 is not a multiple of the warp size (32): the last warp of every block runs 1 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 
 void bad_literals(float *a) {
   kernel<<<1, 100>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<8, 2>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 2 is not a multiple of the warp size (32): the last warp of every block runs 2 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 2 is not a multiple of the warp size (32): the last warp of every block runs 2 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, (50 + 50)>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void bad_named_constants(float *a) {
   kernel<<<1, BLOCK_100>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, kThreads48>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} runs 16 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, kThreads65>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 65 is not {{.*}} runs 1 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 65 is not {{.*}} runs 1 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   int unchanged = 40;
   kernel<<<1, unchanged>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 40 is not {{.*}} runs 8 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 40 is not {{.*}} runs 8 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void bad_dim3(float *a) {
   dim3 square(10, 10);
   kernel<<<1, square>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, dim3(48, 3)>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48x3 = 144 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48x3 = 144 is not {{.*}} runs 16 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   const dim3 cube(7, 7, 7);
   kernel<<<1, cube>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 7x7x7 = 343 is not {{.*}} runs 23 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 7x7x7 = 343 is not {{.*}} runs 23 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   constexpr dim3 fromConstexpr(kThreads48);
   kernel<<<1, fromConstexpr>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   dim3 copy = square;
   kernel<<<1, copy>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void bad_assigned_once(float *a) {
@@ -56,11 +56,11 @@ void bad_assigned_once(float *a) {
   side = 10;
   dim3 block(side, side);
   kernel<<<1, block>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 10x10 = 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   int threads = 64;
   threads = 48;
   kernel<<<1, threads>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void good_assigned_later_or_twice(float *a, int n) {
@@ -71,7 +71,7 @@ void good_assigned_later_or_twice(float *a, int n) {
   twice = 96;
   twice = 100;
   kernel<<<1, twice>>>(a); // assigned twice: the second assignment reaches the launch
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   int branch = 64;
   if (n)
     branch = 100;
@@ -84,7 +84,7 @@ void bad_template(float *a) {
 }
 
 __global__ void __launch_bounds__(100) bad_bounded(float *a) { a[threadIdx.x] = 0; }
-// CHECK-MESSAGES: :[[@LINE-1]]:35: warning: __launch_bounds__ of 'bad_bounded' allows 100 threads per block, not a multiple of the warp size (32): a block of that size runs 4 of 32 lanes in its last warp [warplint-block-size-not-warp-multiple]
+// CHECK-MESSAGES: :[[@LINE-1]]:35: warning: __launch_bounds__ of 'bad_bounded' allows 100 threads per block, not a multiple of the warp size (32): a block of that size runs 4 of 32 lanes in its last warp (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 
 __global__ void __launch_bounds__(256, 2) good_bounded(float *a) { a[threadIdx.x] = 0; }
 
@@ -133,7 +133,7 @@ void good_suppressed(float *a) {
   kernel<<<1, 33>>>(a);
   // NOLINTEND(warplint-block-size-not-warp-multiple)
   kernel<<<1, 100>>>(a); // NOLINT(some-other-check)
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 // Launches through the runtime API: the block comes from the argument or from

@@ -11,7 +11,7 @@ __device__ float heavy(float x) { return sqrtf(x) + sqrtf(x + 1.0f); }
 // A leader lane that runs a loop alone while the rest of its warp waits: High.
 __global__ void bad_leaderSerialLoop(float *o, const float *in, int n) {
   if (threadIdx.x == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     float s = 0.0f;
     for (int k = 0; k < n; ++k)
       s += in[k];
@@ -25,7 +25,7 @@ __global__ void bad_smallSplitInLoop(float *o, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < n; ++k)
     if (threadIdx.x % 2 == 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 13 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 13 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = o[i] * o[i + k] + o[i + 2 * k] * o[i + 1] + o[i + 3];
 }
 // PRIO: [[@LINE-4]] Medium certain notes=2
@@ -35,7 +35,7 @@ __global__ void bad_unrolledOneOff(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < 4; ++k)
     if (threadIdx.x < 16)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 16 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 16 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i + k] = o[i + k] * o[i] + o[i + 1] * o[i + 2] + o[i + 3] * o[i + 4];
 }
 // PRIO: [[@LINE-4]] Medium certain notes=2
@@ -50,7 +50,7 @@ __global__ void bad_dataThroughReference(float *o, const float *s) {
   float lo = 0.0f, hi = 0.0f;
   readInterval(s, threadIdx.x, lo, hi);
   if (lo != hi)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 's[2 * tid]'); the warp runs both paths one after the other (about 92 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 's[2 * tid]'); the warp runs both paths one after the other (about 92 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     o[threadIdx.x] = heavy(lo) + heavy(hi);
 }
 // PRIO: [[@LINE-4]] Low possible notes=2
@@ -64,7 +64,7 @@ __device__ float sumAll(const float *in, int n) {
 }
 __global__ void bad_leaderHelperLoop(float *o, const float *in, int n) {
   if (threadIdx.x == 0)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     o[blockIdx.x] = sumAll(in, n);
 }
 // PRIO: [[@LINE-4]] High certain notes=2
@@ -77,7 +77,7 @@ __global__ void bad_flagFromData(float *o, const float *in) {
   if (in[i] > 0.5f)
     big = 1;
   if (big)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 47 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     o[i] = heavy(o[i]);
 }
 // PRIO: [[@LINE-4]] Low possible notes=2
@@ -89,7 +89,7 @@ __global__ void bad_growingBound(float *o, int n) {
   w = 0;
   for (int k = 0; k < n; ++k) {
     if ((threadIdx.x & w) != 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = heavy(o[i]);
     w = w * 2 + 1;
   }

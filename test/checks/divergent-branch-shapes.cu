@@ -13,7 +13,7 @@ __global__ void bad_splitInLoop(float *o, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < n; ++k)
     if (threadIdx.x % 4 == 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0, 4, 8, ... (every 4th) take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 49 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0, 4, 8, ... (every 4th) take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 49 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = heavy(o[i] + k);
 }
 // PRIO: [[@LINE-4]] High certain notes=2
@@ -23,7 +23,7 @@ __global__ void bad_flagInLoop(float *o, const int *flag, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < n; ++k)
     if (flag[i])
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'flag[i]'); the warp runs both paths one after the other (about 49 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'flag[i]'); the warp runs both paths one after the other (about 49 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = heavy(o[i] + k);
 }
 // PRIO: [[@LINE-4]] Medium possible notes=3
@@ -32,7 +32,7 @@ __global__ void bad_flagInLoop(float *o, const int *flag, int n) {
 __global__ void bad_oneOff(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (threadIdx.x < 16)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 47 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 47 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     o[i] = heavy(o[i]);
 }
 // PRIO: [[@LINE-4]] Medium certain notes=2
@@ -42,7 +42,7 @@ __global__ void bad_oneBlockRow(float *o) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int ty = threadIdx.y, by = blockIdx.y;
   if (ty == 0 && by == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes take different paths in warp 0 of each block, only in the blocks where 'by == 0'; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes take different paths in warp 0 of each block, only in the blocks where 'by == 0'; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     for (int k = 0; k < 4; ++k)
       o[x] = heavy(o[x]) + heavy(o[x + k]);
   }
@@ -54,7 +54,7 @@ __global__ void bad_nested(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < 8; ++k) {
     if (threadIdx.x < 16) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 384 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 384 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = heavy(o[i]) + heavy(o[i + k]);
       if (threadIdx.x < 8)
         o[i] = heavy(o[i]) + heavy(o[i + 1]);
@@ -73,7 +73,7 @@ __global__ void bad_repeatedCondition(float *o, const float *key) {
   float v = o[i];
   for (int level = 0; level < 6; ++level) {
     if (v < key[i])
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'o[i]'); the warp runs both paths one after the other (about 46 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'o[i]'); the warp runs both paths one after the other (about 46 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       v = heavy(v) + 1.0f;
     o[i] = v;
     if (v < key[i])

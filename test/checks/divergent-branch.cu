@@ -13,7 +13,7 @@ __global__ void bad_evenOdd(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (threadIdx.x % 2 == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 66 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 66 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   } else {
     v = v / 3.0f + 1.0f; v = v * v - 2.0f; v = v * v + 5.0f; v = sqrtf(v);
@@ -25,7 +25,7 @@ __global__ void bad_firstHalfWarp(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (threadIdx.x < 16) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -36,7 +36,7 @@ __global__ void bad_laneQuarter(float *out, const float *in) {
   int lane = threadIdx.x & 31;
   float v = in[i];
   if (lane < 8) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-7 take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-7 take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -46,7 +46,7 @@ __global__ void bad_dataDependent(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (v > 0.5f) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -56,7 +56,7 @@ __global__ void bad_dataLoop(float *out, const float *in, const int *counts) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   for (int j = 0; j < counts[i]; ++j)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp depending on data (the value loaded by 'counts[i]'); lanes that finish early wait for the others [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp depending on data (the value loaded by 'counts[i]'); lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * 0.5f + 1.0f;
   out[i] = v;
 }
@@ -65,7 +65,7 @@ __global__ void bad_triangular(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   for (int j = 0; j < threadIdx.x % 32; ++j)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp: lanes run different numbers of iterations in every warp; lanes that finish early wait for the others [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp: lanes run different numbers of iterations in every warp; lanes that finish early wait for the others (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * 0.5f + 1.0f;
   out[i] = v;
 }
@@ -74,7 +74,7 @@ __global__ void bad_rowsOf16(float *out, const float *in, int w) {
   int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
   float v = in[y * w + x];
   if (threadIdx.y % 2 == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[y * w + x] = v;
@@ -84,7 +84,7 @@ __global__ void bad_macro(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (IS_ODD(threadIdx.x)) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -94,7 +94,7 @@ template <int N> __global__ void bad_everyNth(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (threadIdx.x % N == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0, 4, 8, ... (every 4th) take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0, 4, 8, ... (every 4th) take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -102,7 +102,7 @@ template <int N> __global__ void bad_everyNth(float *out, const float *in) {
 
 __device__ void helperBranch(float *out, int i, float v) {
   if (i % 3 == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -116,7 +116,7 @@ __global__ void bad_switch(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   switch (threadIdx.x % 4) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: switch condition differs between the lanes of a warp: lanes go to different cases, in every warp; the warp runs both paths one after the other (about 87 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: switch condition differs between the lanes of a warp: lanes go to different cases, in every warp; the warp runs both paths one after the other (about 87 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
   case 0: v = sqrtf(v) + 1.0f; break;
   case 1: v = expf(v) - 1.0f; break;
   case 2: v = logf(v + 2.0f); break;
@@ -140,7 +140,7 @@ __global__ void bad_atomicFlag(float *out, const float *in, int *flags) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (atomicExch(&flags[i % 64], 1) == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value returned by atomicExch()); the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value returned by atomicExch()); the warp runs both paths one after the other (about 23 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -153,7 +153,7 @@ __global__ void bad_syncDependence(float *out, const float *in) {
   if (threadIdx.x % 4 == 0)
     flag = 1;
   if (flag) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through a value assigned under the condition at line {{[0-9]+}}; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through a value assigned under the condition at line {{[0-9]+}}; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -164,11 +164,11 @@ __global__ void bad_breakDependence(float *out, const float *in) {
   float v = in[i];
   int k = 0;
   for (; k < 32; ++k)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp depending on data (a break at line {{[0-9]+}} that only some lanes take, through the value loaded by 'in[i * 32 + k]'); lanes that finish early wait for the others [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp depending on data (a break at line {{[0-9]+}} that only some lanes take, through the value loaded by 'in[i * 32 + k]'); lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     if (in[i * 32 + k] < 0.0f)
       break;
   if (k > 4) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through a value assigned in the loop at line {{[0-9]+}}; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through a value assigned in the loop at line {{[0-9]+}}; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -349,7 +349,7 @@ __global__ void bad_reusedCounter(float *out, const float *in) {
   int i, idx;
   float v = 0.0f;
   if (threadIdx.x < 16) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     idx = threadIdx.x;
     for (i = 0; i < 8; i++)
       v += in[idx + 32 * i];
@@ -368,7 +368,7 @@ __global__ void bad_shuffleFromVaryingLane(float *out, const float *in) {
   float v = in[i];
   float w = __shfl_sync(FULL, v, (threadIdx.x + 1) % 32);
   if (w > 0.5f) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'in[i]'); the warp runs both paths one after the other (about 23 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;
@@ -390,7 +390,7 @@ __global__ void bad_depthSlices(float *out, const float *in) {
   int i = blockIdx.x * 32 + t;
   float v = in[i];
   if (threadIdx.z == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;

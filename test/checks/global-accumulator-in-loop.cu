@@ -8,7 +8,7 @@ __global__ void bad_gemm_aliasing(float *a, float *b, float *c, int N) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < N; ++k)
     c[i * N + j] += a[i * N + k] * b[k * N + j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c[i * N + j]' is read and written in global memory in every iteration of the loop: a global load and a global store per iteration where a register accumulator needs one of each; 'c' may alias 'a' and 'b', so the compiler keeps the store in the loop [warplint-global-accumulator-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'c[i * N + j]' is read and written in global memory in every iteration of the loop: a global load and a global store per iteration where a register accumulator needs one of each; 'c' may alias 'a' and 'b', so the compiler keeps the store in the loop (Medium priority, CUDA Best Practices Guide §11.2) [warplint-global-accumulator-in-loop]
 }
 
 #define NK 512
@@ -21,7 +21,7 @@ __global__ void bad_polybench_gemm(int ni, float alpha, float beta, float *a, fl
     int k;
     for (k = 0; k < NK; k++) {
       c[i * ni + j] += alpha * a[i * NK + k] * b[k * ni + j];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'c[i * ni + j]' is read and written {{.*}}; 'c' may alias 'a' and 'b', {{.*}} [warplint-global-accumulator-in-loop]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'c[i * ni + j]' is read and written {{.*}}; 'c' may alias 'a' and 'b', {{.*}} (Medium priority, CUDA Best Practices Guide §11.2) [warplint-global-accumulator-in-loop]
     }
   }
 }
@@ -30,7 +30,7 @@ __global__ void bad_known_trip_and_long_form(const float *x, float *y) {
   int t = threadIdx.x;
   for (int s = 0; s < 64; ++s)
     y[t] = y[t] + x[s * 32 + t];
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'y[t]' is read and written in global memory in every iteration of the loop: 64 global loads and 64 global stores per thread where a register accumulator needs one of each; 'y' may alias 'x', so the compiler keeps the store in the loop [warplint-global-accumulator-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'y[t]' is read and written in global memory in every iteration of the loop: 64 global loads and 64 global stores per thread where a register accumulator needs one of each; 'y' may alias 'x', so the compiler keeps the store in the loop (Medium priority, CUDA Best Practices Guide §11.2) [warplint-global-accumulator-in-loop]
 }
 
 __global__ void good_restrict(const float *__restrict__ a, const float *__restrict__ b,

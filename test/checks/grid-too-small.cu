@@ -11,7 +11,7 @@ __global__ void kernel(float *a) { a[threadIdx.x] = 1.0f; }
 
 void bad_literal(float *a) {
   kernel<<<4, 256>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) have no block to run for the whole launch [warplint-grid-too-small]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) have no block to run for the whole launch (Medium priority, CUDA Best Practices Guide §10.3) [warplint-grid-too-small]
 }
 
 void bad_polybench_style(float *a) {
@@ -19,14 +19,14 @@ void bad_polybench_style(float *a) {
   dim3 block(DIM_THREAD_BLOCK_X, DIM_THREAD_BLOCK_Y);
   dim3 grid((NI + DIM_THREAD_BLOCK_X - 1) / DIM_THREAD_BLOCK_X, 2);
   kernel<<<grid, block>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 16x2 = 32 blocks on a GPU with 132 multiprocessors: 100 SMs (76%) {{.*}} [warplint-grid-too-small]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 16x2 = 32 blocks on a GPU with 132 multiprocessors: 100 SMs (76%) {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-grid-too-small]
   const int cnBlocks = 3;
   kernel<<<cnBlocks, 512>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 3 blocks on a GPU with 132 multiprocessors: 129 SMs (98%) {{.*}} [warplint-grid-too-small]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: grid of 3 blocks on a GPU with 132 multiprocessors: 129 SMs (98%) {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-grid-too-small]
 }
 
 template <int G> void bad_template(float *a) { kernel<<<G, 64>>>(a); }
-// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: grid of 8 blocks on a GPU with 132 multiprocessors: 124 SMs (94%) {{.*}} [warplint-grid-too-small]
+// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: grid of 8 blocks on a GPU with 132 multiprocessors: 124 SMs (94%) {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-grid-too-small]
 template void bad_template<8>(float *);
 
 void good_large_or_runtime(float *a, int n) {

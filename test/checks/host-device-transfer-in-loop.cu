@@ -17,7 +17,7 @@ constexpr int kChunks = 100;
 void bad_many_small_copies(float *d, const float *h) {
   for (int i = 0; i < kChunks; ++i)
     cudaMemcpy(d + i * 256, h + i * 256, 256 * sizeof(float), cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpy runs in every iteration of a host loop: 100 separate transfers of 1024 bytes (102400 bytes in all), each paying the fixed cost of a transfer and blocking the host until it completes [warplint-host-device-transfer-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpy runs in every iteration of a host loop: 100 separate transfers of 1024 bytes (102400 bytes in all), each paying the fixed cost of a transfer and blocking the host until it completes (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
 }
 
 void bad_iterative_readback(float *d, float *h, int n) {
@@ -26,7 +26,7 @@ void bad_iterative_readback(float *d, float *h, int n) {
   while (!done && it < n) {
     step<<<1, 256>>>(d);
     cudaMemcpy(h, d, sizeof(float), cudaMemcpyDeviceToHost);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device-to-host cudaMemcpy runs in every iteration of a host loop: one transfer of 4 bytes per iteration, each paying the fixed cost of a transfer and blocking the host until it completes [warplint-host-device-transfer-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device-to-host cudaMemcpy runs in every iteration of a host loop: one transfer of 4 bytes per iteration, each paying the fixed cost of a transfer and blocking the host until it completes (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
     done = h[0] > 1.0f;
     ++it;
   }
@@ -36,9 +36,9 @@ void bad_do_while_symbol_and_driver(const float *h, float *d, int n) {
   int k = 0;
   do {
     cudaMemcpyToSymbol(coeffs, h + 16 * k, 16 * sizeof(float));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyToSymbol runs in every iteration of a host loop: one transfer of 64 bytes per iteration, {{.*}} [warplint-host-device-transfer-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyToSymbol runs in every iteration of a host loop: one transfer of 64 bytes per iteration, {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
     cuMemcpyHtoD((CUdeviceptr)d, h, 64);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cuMemcpyHtoD runs in every iteration {{.*}} [warplint-host-device-transfer-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cuMemcpyHtoD runs in every iteration {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
     ++k;
   } while (k < n);
 }
@@ -48,15 +48,15 @@ void bad_async_one_stream(float *d, float *h, cudaStream_t s) {
   // loop adds up 8 transfers; not the guide's staged copy.
   for (int i = 0; i < 8; i += 2) {
     cudaMemcpyAsync(d + i, h + i, 4 * sizeof(float), cudaMemcpyHostToDevice, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyAsync runs in every iteration of a host loop: 4 separate transfers of 16 bytes (64 bytes in all), each paying the fixed cost of a transfer [warplint-host-device-transfer-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyAsync runs in every iteration of a host loop: 4 separate transfers of 16 bytes (64 bytes in all), each paying the fixed cost of a transfer (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
     cuMemcpyDtoHAsync(h + i, (CUdeviceptr)d, 16, (CUstream)s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device-to-host cuMemcpyDtoHAsync runs {{.*}}: 4 separate transfers of 16 bytes (64 bytes in all), each paying the fixed cost of a transfer [warplint-host-device-transfer-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device-to-host cuMemcpyDtoHAsync runs {{.*}}: 4 separate transfers of 16 bytes (64 bytes in all), each paying the fixed cost of a transfer (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
   }
 }
 
 static void upload(float *d, const float *h, int n) {
   cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: host-to-device cudaMemcpy in 'upload' runs in every iteration of a host loop: one transfer per iteration, {{.*}} [warplint-host-device-transfer-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: host-to-device cudaMemcpy in 'upload' runs in every iteration of a host loop: one transfer per iteration, {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
 }
 static void uploadTwice(float *d, const float *h) { upload(d, h, 16); }
 
@@ -71,14 +71,14 @@ void bad_round_trip(float *d, float *h) {
   step<<<1, 256>>>(d);
   cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost);
   cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' makes a round trip through the host between two launches: copied to the host at line [[@LINE-2]] and back unchanged, 2 transfers of 1024 bytes where a device-to-device copy (or none) would do [warplint-host-device-transfer-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' makes a round trip through the host between two launches: copied to the host at line [[@LINE-2]] and back unchanged, 2 transfers of 1024 bytes where a device-to-device copy (or none) would do (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
   step<<<1, 256>>>(d);
 }
 
 template <class T> void bad_template(T *d, const T *h) {
   for (int i = 0; i < 3; ++i)
     cudaMemcpy(d, h, sizeof(T), cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpy runs in every iteration of a host loop: 3 separate transfers of 4 bytes (12 bytes in all), {{.*}} [warplint-host-device-transfer-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpy runs in every iteration of a host loop: 3 separate transfers of 4 bytes (12 bytes in all), {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
 }
 template void bad_template<float>(float *, const float *);
 

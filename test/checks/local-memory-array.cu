@@ -10,7 +10,7 @@
 // A dynamic index into 8-byte elements: local memory from 2 elements on.
 extern "C" __global__ void local_double_dynamic(const double *in, const int *idx, double *out) {
   double a[4];
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_double_dynamic' (4 x double, 32 bytes) will live in local memory, as slow as global memory: it is indexed by 'idx[t]', which the compiler cannot resolve to a constant [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_double_dynamic' (4 x double, 32 bytes) will live in local memory, as slow as global memory: it is indexed by 'idx[t]', which the compiler cannot resolve to a constant (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 4; ++i)
     a[i] = in[t * 4 + i];
@@ -20,7 +20,7 @@ extern "C" __global__ void local_double_dynamic(const double *in, const int *idx
 // A uniform but unknown index into 4-byte elements: past 380 bytes, local memory.
 extern "C" __global__ void local_float_large_dynamic(const float *in, float *out, int j) {
   float a[128];
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_float_large_dynamic' (128 x float, 512 bytes) will live in local memory, as slow as global memory: it is indexed by 'j', which {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_float_large_dynamic' (128 x float, 512 bytes) will live in local memory, as slow as global memory: it is indexed by 'j', which {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 128; ++i)
     a[i] = in[t * 128 + i];
@@ -30,7 +30,7 @@ extern "C" __global__ void local_float_large_dynamic(const float *in, float *out
 // A loop kept rolled by #pragma unroll 1 indexes the array: local memory.
 extern "C" __global__ void local_rolled_loop(const float *in, float *out) {
   float a[8];
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_rolled_loop' (8 x float, 32 bytes) will live in local memory, as slow as global memory: it is indexed by 'i', which {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_rolled_loop' (8 x float, 32 bytes) will live in local memory, as slow as global memory: it is indexed by 'i', which {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
 #pragma unroll 1
   for (int i = 0; i < 8; ++i)
@@ -45,7 +45,7 @@ extern "C" __global__ void local_rolled_loop(const float *in, float *out) {
 // A loop whose trip count is a kernel argument: local memory for 96 bytes and more.
 extern "C" __global__ void local_runtime_trip(const float *in, float *out, int n) {
   float a[32];
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_runtime_trip' (32 x float, 128 bytes) will live in local memory, as slow as global memory: it is indexed by 'i', which {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_runtime_trip' (32 x float, 128 bytes) will live in local memory, as slow as global memory: it is indexed by 'i', which {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 32; ++i)
     a[i] = in[t * 32 + i];
@@ -58,7 +58,7 @@ extern "C" __global__ void local_runtime_trip(const float *in, float *out, int n
 // Constant indices only, but more registers than a thread has (255 on sm_90).
 extern "C" __global__ void local_too_large(const double *in, double *out) {
   double a[128];
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_too_large' (128 x double, 1024 bytes) will live in local memory, as slow as global memory: it is too large for the registers of a thread [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_too_large' (128 x double, 1024 bytes) will live in local memory, as slow as global memory: it is too large for the registers of a thread (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 128; ++i)
     a[i] = in[t * 128 + i];
@@ -71,7 +71,7 @@ extern "C" __global__ void local_too_large(const double *in, double *out) {
 // Two dimensions, the row chosen by the thread index: 512 bytes, local memory.
 extern "C" __global__ void local_2d_thread_row(const float *in, float *out) {
   float a[16][8];
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_2d_thread_row' (128 x float, 512 bytes) will live in local memory, as slow as global memory: it is indexed by 'threadIdx.x % 16', which {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: per-thread array 'a' of 'local_2d_thread_row' (128 x float, 512 bytes) will live in local memory, as slow as global memory: it is indexed by 'threadIdx.x % 16', which {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 8; ++c)
@@ -85,7 +85,7 @@ extern "C" __global__ void local_2d_thread_row(const float *in, float *out) {
 // A __device__ helper (inlined into the kernel below): 8-byte integers, dynamic index.
 __device__ long long pick(const long long *in, int k) {
   long long h[3];
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: per-thread array 'h' of 'pick' (3 x long long, 24 bytes) will live in local memory, {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: per-thread array 'h' of 'pick' (3 x long long, 24 bytes) will live in local memory, {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   for (int i = 0; i < 3; ++i)
     h[i] = in[i];
   return h[k];
@@ -97,7 +97,7 @@ extern "C" __global__ void local_via_helper(const long long *in, long long *out,
 // Sub-word scalars under a dynamic index: local memory even for 16 bytes.
 extern "C" __global__ void local_char_dynamic(const char *in, const int *idx, char *out) {
   char a[16];
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: per-thread array 'a' of 'local_char_dynamic' (16 x char, 16 bytes) will live in local memory, {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: per-thread array 'a' of 'local_char_dynamic' (16 x char, 16 bytes) will live in local memory, {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 16; ++i)
     a[i] = in[t * 16 + i];
@@ -107,7 +107,7 @@ extern "C" __global__ void local_char_dynamic(const char *in, const int *idx, ch
 // Vectors of 4-byte fields follow the 4-byte rule: 512 bytes, dynamic index, local memory.
 extern "C" __global__ void local_float2_large(const float2 *in, const int *idx, float2 *out) {
   float2 a[64];
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_float2_large' (64 x float2, 512 bytes) will live in local memory, {{.*}} [warplint-local-memory-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: per-thread array 'a' of 'local_float2_large' (64 x float2, 512 bytes) will live in local memory, {{.*}} (Medium priority, CUDA Best Practices Guide §9.2.3) [warplint-local-memory-array]
   int t = threadIdx.x;
   for (int i = 0; i < 64; ++i)
     a[i] = in[t * 64 + i];

@@ -16,7 +16,7 @@ __global__ void bad_triangular_from_zero(float *out) {
   for (int i = 0; i < 15; i++) {
     if (threadIdx.x > i)
       shadow[threadIdx.x][i] /= shadow[i][i];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) in its worst iteration (i = 0); over all 15 iterations 4.3 wavefronts per request [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) in its worst iteration (i = 0); over all 15 iterations 4.3 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
     __syncthreads();
   }
   out[threadIdx.x] = shadow[0][threadIdx.x];
@@ -32,7 +32,7 @@ __global__ void bad_counter_declared_before(float *out) {
   for (i = 0; i < 15; i++) {
     if (threadIdx.x > i)
       shadow[threadIdx.x][i] /= shadow[i][i];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) in its worst iteration (i = 0); over all 15 iterations 4.3 wavefronts per request [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'shadow' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 16 words apart) in its worst iteration (i = 0); over all 15 iterations 4.3 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
     __syncthreads();
   }
   out[threadIdx.x] = shadow[0][threadIdx.x];
@@ -44,7 +44,7 @@ __global__ void bad_stride_unknown_trip(float *out, const float *in, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int s = 1; s < n; s <<= 1)
     out[t * s] = in[t];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over the first 6 iterations 20.7 sectors per request [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over the first 6 iterations 20.7 sectors per request (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 // ---- negatives ----

@@ -8,7 +8,7 @@ __global__ void step(float *a) { a[threadIdx.x] += 1.0f; }
 void bad_malloc(float *d, cudaStream_t s) {
   float *h = (float *)malloc(4096);
   cudaMemcpyAsync(d, h, 4096, cudaMemcpyHostToDevice, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: cudaMemcpyAsync of 4096 bytes from pageable host memory ('h', malloc) is not asynchronous: the calling thread first copies the data into a staging buffer, so it overlaps neither host work nor other streams' copies; the asynchronous transfer requires pinned host memory [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: cudaMemcpyAsync of 4096 bytes from pageable host memory ('h', malloc) is not asynchronous: the calling thread first copies the data into a staging buffer, so it overlaps neither host work nor other streams' copies; the asynchronous transfer requires pinned host memory (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
   step<<<1, 256, 0, s>>>(d);
   free(h);
 }
@@ -18,14 +18,14 @@ void bad_new_and_copies(float *d, cudaStream_t s) {
   float *alias;
   alias = buf;
   cudaMemcpyAsync(alias, d, 4096, cudaMemcpyDeviceToHost, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 4096 bytes to pageable host memory ('alias', new[]) is not asynchronous: the call returns only when the copy has completed, {{.*}} [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 4096 bytes to pageable host memory ('alias', new[]) is not asynchronous: the call returns only when the copy has completed, {{.*}} (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
   delete[] buf;
 }
 
 void bad_stack_array_default_stream(float *d) {
   float tmp[256];
   cudaMemcpyAsync(tmp, d, sizeof(tmp), cudaMemcpyDeviceToHost);
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 1024 bytes to pageable host memory ('tmp', stack array) is not asynchronous: the call returns only when the copy has completed, so it overlaps neither host work nor the next host operations; {{.*}} [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 1024 bytes to pageable host memory ('tmp', stack array) is not asynchronous: the call returns only when the copy has completed, so it overlaps neither host work nor the next host operations; {{.*}} (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
 }
 
 struct Buffers {
@@ -37,7 +37,7 @@ void init(Buffers &b) { b.host = (float *)calloc(256, sizeof(float)); }
 
 void bad_member(Buffers &b, cudaStream_t s) {
   cudaMemcpyAsync(b.dev, b.host, 1024, cudaMemcpyHostToDevice, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: cudaMemcpyAsync of 1024 bytes from pageable host memory ('host', calloc) {{.*}} [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: cudaMemcpyAsync of 1024 bytes from pageable host memory ('host', calloc) {{.*}} (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
 }
 
 namespace std {
@@ -50,9 +50,9 @@ template <class T, class A = allocator<T>> struct vector {
 
 void bad_vector(std::vector<float> &v, float *d, cudaStream_t s) {
   cudaMemcpyAsync(d, v.data(), 64, cudaMemcpyHostToDevice, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: cudaMemcpyAsync of 64 bytes from pageable host memory ('v', std::vector) {{.*}} [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: cudaMemcpyAsync of 64 bytes from pageable host memory ('v', std::vector) {{.*}} (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
   cudaMemcpyAsync(&v[0], d, 64, cudaMemcpyDeviceToHost, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 64 bytes to pageable host memory ('v', std::vector) {{.*}} [warplint-pageable-async-copy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: cudaMemcpyAsync of 64 bytes to pageable host memory ('v', std::vector) {{.*}} (High priority, CUDA Best Practices Guide §9.1.2) [warplint-pageable-async-copy]
 }
 
 void good_pinned(float *d, cudaStream_t s) {

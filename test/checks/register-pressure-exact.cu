@@ -6,7 +6,7 @@
 
 // 64 accumulators live at once.
 __global__ void bad_tile(const float *in, float *out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'bad_tile' uses 72 registers per thread: at 256 threads per block they limit sm_90 to 3 blocks per SM (24 of 64 warps, 37.5% occupancy) [warplint-register-pressure]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'bad_tile' uses 72 registers per thread: at 256 threads per block they limit sm_90 to 3 blocks per SM (24 of 64 warps, 37.5% occupancy) (Medium priority, CUDA Best Practices Guide §10.2) [warplint-register-pressure]
   float acc[64];
   for (int i = 0; i < 64; ++i)
     acc[i] = in[threadIdx.x * 64 + i];
@@ -18,7 +18,7 @@ __global__ void bad_tile(const float *in, float *out) {
 
 // __launch_bounds__(256, 8) caps registers at 32: ptxas spills.
 __global__ void __launch_bounds__(256, 8) bad_spills(const float *in, float *out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: kernel 'bad_spills' spills registers to local memory ({{[0-9]+}} bytes of spill stores, {{[0-9]+}} bytes of spill loads per thread at 32 registers) [warplint-register-pressure]
+  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: kernel 'bad_spills' spills registers to local memory ({{[0-9]+}} bytes of spill stores, {{[0-9]+}} bytes of spill loads per thread at 32 registers) (Medium priority, CUDA Best Practices Guide §10.2) [warplint-register-pressure]
   float acc[64];
   for (int i = 0; i < 64; ++i)
     acc[i] = in[threadIdx.x * 64 + i];
@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(256, 8) bad_spills(const float *in, float *out
 
 // Spills and a dynamically indexed array: the array's ld.local/st.local map to lines.
 __global__ void __launch_bounds__(1024, 2) bad_spills_and_local(const double *in, const int *idx, double *out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: kernel 'bad_spills_and_local' spills registers to local memory {{.*}} [warplint-register-pressure]
+  // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: kernel 'bad_spills_and_local' spills registers to local memory {{.*}} (Medium priority, CUDA Best Practices Guide §10.2) [warplint-register-pressure]
   double a[24];
   for (int i = 0; i < 24; ++i)
     a[i] = in[threadIdx.x * 24 + i];

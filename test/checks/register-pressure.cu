@@ -7,7 +7,7 @@
 // 64 floats of accumulators held in registers: an estimated 8 + 64 = 72 registers; at 256
 // threads per block they allow 3 blocks (24 of 64 warps), 64 registers would allow 4.
 __global__ void bad_tile(const float *in, float *out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'bad_tile' needs an estimated 72 registers per thread: at 256 threads per block they limit sm_90 to 3 blocks per SM (24 of 64 warps, 37.5% occupancy) [warplint-register-pressure]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: kernel 'bad_tile' needs an estimated 72 registers per thread: at 256 threads per block they limit sm_90 to 3 blocks per SM (24 of 64 warps, 37.5% occupancy) (Medium priority, CUDA Best Practices Guide §10.2) [warplint-register-pressure]
   float acc[64];
   for (int i = 0; i < 64; ++i)
     acc[i] = in[threadIdx.x * 64 + i];
@@ -60,7 +60,7 @@ __global__ void good_shared_also_limits(const float *in, float *out) {
 // __launch_bounds__(256, 4) caps registers at 65536 / (4 x 256) = 64 per thread, below the
 // estimated 72 the kernel keeps live.
 __global__ void __launch_bounds__(256, 4) bad_capped(const float *in, float *out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: __launch_bounds__(256, 4) caps kernel 'bad_capped' at 64 registers per thread on sm_90, below the estimated 72 it needs: expect spills to local memory [warplint-register-pressure]
+  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: __launch_bounds__(256, 4) caps kernel 'bad_capped' at 64 registers per thread on sm_90, below the estimated 72 it needs: expect spills to local memory (Medium priority, CUDA Best Practices Guide §10.2) [warplint-register-pressure]
   float acc[64];
   for (int i = 0; i < 64; ++i)
     acc[i] = in[threadIdx.x * 64 + i];

@@ -7,7 +7,7 @@ __global__ void bad_shared_while(float *out) {
   int x = threadIdx.x;
   while (x < 32) {
     s[x * 32] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 32-way shared memory bank conflict: store to 's' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) [warplint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 32-way shared memory bank conflict: store to 's' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
     x += 32;
   }
   __syncthreads();
@@ -28,7 +28,7 @@ __global__ void bad_shared_pointer_step(float *out) {
   float *p = s + threadIdx.x * 2;
   for (int k = 0; k < 8; k++) {
     *p = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 2-way shared memory bank conflict: store to 'p' ('s') needs 2 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 2 words apart) [warplint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 2-way shared memory bank conflict: store to 'p' ('s') needs 2 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 2 words apart) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
     p += 64;
   }
   __syncthreads();

@@ -24,7 +24,7 @@ __global__ void bad_transposeCoalesced(float *odata, const float *idata, int wid
   y = blockIdx.x * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 32-way shared memory bank conflict: load from 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) [warplint-shared-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 32-way shared memory bank conflict: load from 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
 }
 
 __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
@@ -39,8 +39,8 @@ __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
       // Every iteration of the doubling stride: 2-way at s = 1, 4-way at s = 2, 8-way
       // from s = 4 (fewer lanes as s grows); 47 wavefronts over 12 requests in all,
       // the 3.917 per active request Nsight Compute measured for this shape on an H200.
-      // CHECK-MESSAGES: :[[@LINE-4]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (+1 more on this line, in the notes) [warplint-shared-bank-conflict]
-      // (one finding per cause: now a related location of another finding of this check)
+      // CHECK-MESSAGES: :[[@LINE-4]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-5]]:23: warning: 8-way shared memory bank conflict: load from 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
     __syncthreads();
   }
   if (tid == 0)
@@ -50,7 +50,7 @@ __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
 __global__ void bad_column_literal(float *out) {
   __shared__ float m[32][32];
   m[threadIdx.x][0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'm' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'm' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = m[0][threadIdx.x];
 }
@@ -58,7 +58,7 @@ __global__ void bad_column_literal(float *out) {
 __global__ void bad_double_stride(double *out) {
   __shared__ double d[64 * 32];
   d[threadIdx.x * 2] = 1.0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 'd' needs 4 wavefronts per warp request instead of 2 (8-byte accesses, consecutive lanes 4 words apart) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 'd' needs 4 wavefronts per warp request instead of 2 (8-byte accesses, consecutive lanes 4 words apart) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = d[threadIdx.x];
 }

@@ -16,7 +16,7 @@ __global__ void bad_while(float *a, const float *b, int n) {
   int x = threadIdx.x;
   while (x < n) {
     a[x * 64] = b[x];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'a': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'a': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     x += NUMBER_THREADS;
   }
 }
@@ -24,14 +24,14 @@ __global__ void bad_do_while(float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   do {
     out[i * 32] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     i += blockDim.x * gridDim.x;
   } while (i < n);
 }
 __global__ void bad_step_in_body(float *out, int n) {
   for (int i = threadIdx.x; i < n;) {
     out[i * 32] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     i += 256;
   }
 }
@@ -40,7 +40,7 @@ __global__ void bad_pointer_induction(float *out, const float *in) {
   float s = 0;
   for (int k = 0; k < 8; k++) {
     s += *p;
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced global load from 'p' ('in'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: uncoalesced global load from 'p' ('in'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     p += blockDim.x;
   }
   out[threadIdx.x] = s;
@@ -50,7 +50,7 @@ __global__ void bad_late_pointer(Cell *g, int first) {
   int wtx = threadIdx.x;
   fA = &g[blockIdx.x * 256 + first];
   fA[wtx].v += 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global read-modify-write of 'fA[wtx].v' ('g'): consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global read-modify-write of 'fA[wtx].v' ('g'): consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_branch_pointer(float *a, float *b, int flag) {
   float *p;
@@ -59,31 +59,31 @@ __global__ void bad_branch_pointer(float *a, float *b, int flag) {
   else
     p = b + threadIdx.x * 32;
   p[0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p' ('b'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p' ('b'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_loop_reassigned(float *a) {
   float *p = a;
   for (int r = 0; r < 4; ++r) {
     p = a + r * 1024 + threadIdx.x * 32;
     p[0] = 1.0f;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'p' ('a'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'p' ('a'): consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   }
 }
 __global__ void bad_constant_struct(float *out) {
   out[threadIdx.x] = d_unique[blockIdx.x].d_mask_conv[threadIdx.x * 32];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'd_unique[blockIdx.x].d_mask_conv': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'd_unique[blockIdx.x].d_mask_conv': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_struct_value(Args args) {
   args.data[threadIdx.x * 32] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'args.data': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'args.data': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_struct_pointer(Args *args) {
   args->data[threadIdx.x * 32] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'args->data': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'args->data': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_pointer_array(float **rows) {
   rows[blockIdx.x][threadIdx.x * 32] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'rows': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'rows': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_after_loop(float *dst, const float *src, int stride) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -92,7 +92,7 @@ __global__ void bad_after_loop(float *dst, const float *src, int stride) {
   for (i = 0; i < stride; i++)
     s += 1;
   dst[tid] = src[tid * stride + i] + s;
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'src': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'src': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 // ---- negatives ----
@@ -165,7 +165,7 @@ __global__ void bad_branch_index(float *a, int flag) {
   else
     x = threadIdx.x * 64;
   a[x] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'a': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'a': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 void launch(float *a, float *b, Cell *c, Args args, Args *pa, float **rows) {

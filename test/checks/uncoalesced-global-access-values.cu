@@ -19,7 +19,7 @@ __global__ void bad_step_var_in_body(const float *a, float *out, int n) {
   float sum = 0.0f;
   while (i < n) {
     sum += a[2 * i];
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'a': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'a': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     step = blockDim.x * gridDim.x;
     i += step;
   }
@@ -57,7 +57,7 @@ __global__ void bad_counter_after_break(const float *src, float *out, int m) {
     if (src[i] > 100.0f)
       break;
   out[tid] = src[tid * 4 + i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'src': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'src': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void good_counter_after_break(const float *src, float *out, int m) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -81,14 +81,14 @@ __global__ void bad_offset_after_loop(const float *in, float *out, int m) {
   for (int k = 0; k < m; ++k)
     x += 128;
   out[threadIdx.x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'in': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'in': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void bad_pointer_after_loop(const float *in, float *out, int m) {
   const float *p = in + threadIdx.x * 8;
   for (int k = 0; k < m; ++k)
     p += 256;
   out[threadIdx.x] = *p;
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'p' ('in'): consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'p' ('in'): consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void good_pointer_after_loop(const float *in, float *out, int m) {
   const float *p = in + threadIdx.x;
@@ -106,7 +106,7 @@ __global__ void bad_int_branches(float *out, int flag) {
   else
     idx = threadIdx.x * 32;
   out[idx] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 __global__ void good_int_branches(float *out, int flag) {
   int idx = threadIdx.x;
@@ -121,7 +121,7 @@ __global__ void bad_while_doubling(float *out) {
   int s = 1;
   while (s <= 8) {
     out[threadIdx.x * s] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     s *= 2;
   }
 }
@@ -129,7 +129,7 @@ __global__ void bad_do_while_doubling(float *out) {
   int s = 1;
   do {
     out[threadIdx.x * s] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     s *= 2;
   } while (s <= 8);
 }
@@ -149,27 +149,24 @@ __global__ void good_while_once(float *out) {
 __global__ void bad_aos_all_fields(const P3 *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].x + p[i].y + p[i].z;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need; the 3 fields of the element read here move 12 sectors per warp through L2, 1x the 12 they use [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need; the 3 fields of the element read here move 12 sectors per warp through L2, 1x the 12 they use (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
-// PRIO: values.cu:[[@LINE-3]]:12: warning: uncoalesced global load from 'p[i].x'
-// PRIO: values.cu:[[@LINE-4]]:12: note: Low priority here (the guide ranks the rule High)
+// PRIO: values.cu:[[@LINE-3]]:12: warning: uncoalesced global load from 'p[i].x'{{.*}}(Low priority here, High in CUDA Best Practices Guide §9.2.1)
 // One field only: the traffic is the requests' own (High).
 __global__ void bad_aos_one_field(const P3 *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].y;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
-// PRIO: values.cu:[[@LINE-3]]:12: warning: uncoalesced global load from 'p[i].y'
-// PRIO: values.cu:[[@LINE-4]]:12: note: High priority: CUDA C++ Best Practices Guide
+// PRIO: values.cu:[[@LINE-3]]:12: warning: uncoalesced global load from 'p[i].y'{{.*}}(High priority, CUDA Best Practices Guide §9.2.1)
 // Two fields 32 bytes apart in a 64-byte element: the traffic is wasted too (High).
 __global__ void bad_aos_far_fields(const Far *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].a + p[i].b;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].a': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].a': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:21: warning: uncoalesced global load from 'p[i].b': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
-// PRIO: values.cu:[[@LINE-4]]:12: warning: uncoalesced global load from 'p[i].a'
-// PRIO: values.cu:[[@LINE-5]]:12: note: High priority: CUDA C++ Best Practices Guide
+// PRIO: values.cu:[[@LINE-4]]:12: warning: uncoalesced global load from 'p[i].a'{{.*}}(High priority, CUDA Best Practices Guide §9.2.1)
 
 // Two variables of one loop move in step (d * e == 8 in every iteration): the lane stride is
 // always one word. Walking e against d would price pairs that never meet (d = 8, e = 8).
@@ -186,7 +183,7 @@ __global__ void bad_two_inductions_one_loop(float *out) {
   int e = 1;
   for (int d = 1; d <= 8; d *= 2) {
     out[threadIdx.x * (d * e)] = 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (d = 4); over all 4 iterations 21 sectors per request [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (d = 4); over all 4 iterations 21 sectors per request (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
     e *= 2;
   }
 }

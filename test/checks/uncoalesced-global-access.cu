@@ -15,15 +15,15 @@ __device__ int spread(int t) { return t * 33; }
 __global__ void bad_stride32(float *out, const float *in) {
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 32;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_strideCopy(float *odata, const float *idata, int stride) {
   int xid = (blockIdx.x * blockDim.x + threadIdx.x) * stride;
   odata[xid] = idata[xid];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: uncoalesced global load from 'idata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_transposeNaive(float *odata, const float *idata, int width) {
@@ -31,19 +31,19 @@ __global__ void bad_transposeNaive(float *odata, const float *idata, int width) 
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += 8)
     odata[x * width + (y + j)] = idata[(y + j) * width + x];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'odata': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'odata': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_aos_field(float *out, const Particle *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].x': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_aos_12_bytes(float *out, const Point3 *p) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].y;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].y': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
@@ -52,32 +52,32 @@ __global__ void bad_simpleMultiplyAAT(float *a, float *c, int M) {
   float sum = 0.0f;
   for (int i = 0; i < TILE_DIM; i++)
     sum += a[row * TILE_DIM + i] * a[col * TILE_DIM + i];
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: uncoalesced global load from 'a': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: uncoalesced global load from 'a': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   c[row * M + col] = sum;
 }
 
 __global__ void bad_row_pointer(float *a, float *out) {
   float *row = a + blockIdx.x * N;
   out[blockIdx.x * blockDim.x + threadIdx.x] = row[threadIdx.x * 64];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'row' ('a'): consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'row' ('a'): consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_helper_index(float *a, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = a[spread(threadIdx.x)];
-  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'a': consecutive lanes are 132 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: uncoalesced global load from 'a': consecutive lanes are 132 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 template <int STRIDE> __global__ void strided(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * STRIDE];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_column_walk(const float *m, float *out) {
   float sum = 0.0f;
   for (int r = 0; r < N; ++r)
     sum += __ldg(&m[threadIdx.x * N + r]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'm': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'm': consecutive lanes are 4096 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   out[threadIdx.x] = sum;
 }
 
@@ -85,7 +85,7 @@ __global__ void bad_guarded_stride(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n / 32)
     out[i] = in[i * 32];
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_reassigned(float *out, const float *in) {
@@ -93,8 +93,8 @@ __global__ void bad_reassigned(float *out, const float *in) {
   out[x] = in[x];
   x = x * 32;
   out[x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_struct_copy(Particle *out, const Particle *in) {
@@ -102,23 +102,23 @@ __global__ void bad_struct_copy(Particle *out, const Particle *in) {
   // lane's (cuda-samples' alignedTypes makes this point).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_runtime_row_length(float *p, int n) {
   // Gaussian elimination's Fan1 pattern: lanes are n floats apart, n a runtime value.
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   p[i * n] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   // float3 is aligned to 4: three 4-byte accesses at a 12-byte stride (nvcc 13 PTX).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   dst[i].x = src[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: warning: uncoalesced global load from 'src[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need; the 3 fields of the element read here move 12 sectors per warp through L2, 1x the 12 they use (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   dst[i].y = src[i].y;
   dst[i].z = src[i].z;
 }
@@ -128,7 +128,7 @@ __global__ void bad_uchar4_two_fields(uchar4 *dst) {
   // stride: 4 sectors where 2 would do (not two byte stores at 4x each).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   dst[i].x = 1;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 2-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 2-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   dst[i].y = 2;
 }
 
@@ -139,7 +139,7 @@ __global__ void bad_byte_pitch(unsigned char *surface, size_t pitch) {
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   unsigned char *pixel = surface + y * pitch + 4 * x;
   pixel[0] = 255;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'pixel' ('surface'): consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 1-byte accesses need (if 'pitch' is 64, a runtime value) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'pixel' ('surface'): consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 1-byte accesses need (if 'pitch' is 64, a runtime value) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 // ---- negatives ----
@@ -166,7 +166,7 @@ __global__ void unknown_moved_pointer_parameter(float *p) {
   // where, a 256-byte lane stride (lib/Frontend/ValueFlow; before it, no prediction).
   p += (blockIdx.x * blockDim.x + threadIdx.x) * 64;
   p[0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 256 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void reassigned(float *out, const float *in, int flag) {
@@ -177,8 +177,8 @@ __global__ void reassigned(float *out, const float *in, int flag) {
   if (flag)
     x = threadIdx.x * 32; // assigned under a condition: each definition evaluated, the worse reported
   out[x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_coalesced(float *out, const float *in, int n) {
@@ -203,7 +203,7 @@ __global__ void bad_doubling_stride(float *out, const float *in) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int s = 1; s <= 8; s *= 2)
     out[t * s] = in[t];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need in its worst iteration (s = 8); over all 4 iterations 15 sectors per request (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_after_nested_return(float *out, const float *in, int n) {
@@ -217,8 +217,8 @@ __global__ void bad_after_nested_return(float *out, const float *in, int n) {
     }
   }
   out[t] = in[t];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void bad_global_index_guard(float *out, const float *in) {
@@ -228,7 +228,7 @@ __global__ void bad_global_index_guard(float *out, const float *in) {
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (y == 0)
     out[x * 32] = in[x];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 4-byte accesses need [warplint-uncoalesced-global-access]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 4 sectors, 4x the 1 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_global_index_guard(float *out, const float *in) {
@@ -272,8 +272,8 @@ __global__ void bad_stride2(float *out, const float *in) {
   // (measured 8.0 sectors per request on an H200). The default threshold is inclusive.
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (+1 more on this line, in the notes) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 __global__ void good_gather(float *out, const float *in, const int *idx) {

@@ -4,20 +4,20 @@
 
 __global__ void bad_guide_loop(float *out, const float *in, int offset, int stride, int n) {
   for (unsigned i = 0; i < n; i++)
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'i' is unsigned int: it feeds the index 'offset + stride * i', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') [warplint-unsigned-loop-counter]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'i' is unsigned int: it feeds the index 'offset + stride * i', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') (Low priority, CUDA Best Practices Guide §11.1.2) [warplint-unsigned-loop-counter]
     out[i] = in[offset + stride * i];
 }
 
 __global__ void bad_assigned_counter(float *out, const float *in, int stride, unsigned n) {
   unsigned int i;
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: loop counter 'i' is unsigned int: it feeds the index 'stride * i', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') [warplint-unsigned-loop-counter]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: loop counter 'i' is unsigned int: it feeds the index 'stride * i', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') (Low priority, CUDA Best Practices Guide §11.1.2) [warplint-unsigned-loop-counter]
   for (i = 0; i < n; i++)
     out[i] = in[stride * i];
 }
 
 __global__ void bad_through_local(float *out, const float *in, unsigned n, unsigned width) {
   for (unsigned row = 0; row < n; ++row) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'row' is unsigned int: it feeds the index 'idx', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') [warplint-unsigned-loop-counter]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'row' is unsigned int: it feeds the index 'idx', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') (Low priority, CUDA Best Practices Guide §11.1.2) [warplint-unsigned-loop-counter]
     unsigned idx = row * width + threadIdx.x;
     out[idx] = in[idx];
   }
@@ -25,7 +25,7 @@ __global__ void bad_through_local(float *out, const float *in, unsigned n, unsig
 
 __global__ void bad_pointer_offset(float *out, const float *in, unsigned n, unsigned pitch) {
   for (unsigned r = 0; r < n; ++r)
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'r' is unsigned int: it feeds the index 'r * pitch', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') [warplint-unsigned-loop-counter]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: loop counter 'r' is unsigned int: it feeds the index 'r * pitch', and the defined wrap-around of unsigned arithmetic keeps the compiler from strength-reducing it; declare it as a signed int (reported as Low; the modern guide labels this 'Low Medium') (Low priority, CUDA Best Practices Guide §11.1.2) [warplint-unsigned-loop-counter]
     out[r] = *(in + r * pitch);
 }
 

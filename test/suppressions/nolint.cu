@@ -6,7 +6,7 @@
 
 __global__ void kernel(float *a) { a[threadIdx.x] = 1.0f; }
 __global__ void strided(float *a) { a[threadIdx.x * 32] = 1.0f; }
-// CHECK-MESSAGES: :[[@LINE-1]]:37: warning: uncoalesced global store to 'a'{{.*}} [warplint-uncoalesced-global-access]
+// CHECK-MESSAGES: :[[@LINE-1]]:37: warning: uncoalesced global store to 'a'{{.*}} (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 
 void same_line(float *a) {
   kernel<<<1, 100>>>(a); // NOLINT(warplint-block-size-not-warp-multiple)
@@ -14,9 +14,9 @@ void same_line(float *a) {
   kernel<<<1, 100>>>(a); // NOLINT
   kernel<<<1, 100>>>(a); // NOLINT(warplint-shared-bank-conflict, warplint-block-size-not-warp-multiple)
   kernel<<<1, 100>>>(a); // NOLINT(warplint-shared-bank-conflict)
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, 100>>>(a); // NOLINT(bugprone-*)
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void next_line(float *a) {
@@ -28,11 +28,11 @@ void next_line(float *a) {
   kernel<<<1, 100>>>(a);
   // NOLINTNEXTLINE(warplint-uncoalesced-global-access)
   kernel<<<1, 100>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   // NOLINTNEXTLINE(warplint-block-size-not-warp-multiple)
 
   kernel<<<1, 100>>>(a); // the comment covers the empty line above only
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
 
 void region(float *a) {
@@ -41,7 +41,7 @@ void region(float *a) {
   kernel<<<1, 33>>>(a);
   // NOLINTEND(warplint-block-size-not-warp-multiple)
   kernel<<<1, 65>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 65 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 65 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   // NOLINTBEGIN
   kernel<<<1, 100>>>(a);
   // NOLINTEND
@@ -50,7 +50,7 @@ void region(float *a) {
   // NOLINTEND(warplint-*)
   // NOLINTBEGIN(warplint-uncoalesced-global-access)
   kernel<<<1, 48>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   // NOLINTEND(warplint-uncoalesced-global-access)
 }
 
@@ -63,7 +63,7 @@ __global__ void device_side(float *a) {
   a[threadIdx.x * 32 + 2] = 1.0f;
   // NOLINTEND(warplint-uncoalesced-global-access)
   a[threadIdx.x * 32 + 3] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'a'{{.*}} [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'a'{{.*}} (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 void launch_device_side(float *a) {

@@ -77,13 +77,7 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
       Facts.find(factsKey(F.CheckId, M.FilePath, M.FileOffset, M.Message));
   if (It != Facts.end())
     F.Facts = It->second;
-  std::string PriorityNote = priorityNoteText(*Info, F.Prio);
   for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
-    // The priority note exists for editors; structured output has the field.
-    if (N.Message == PriorityNote) {
-      F.PriorityNote = PriorityNote;
-      continue;
-    }
     FindingNote FN;
     FN.Pos = position(N.FilePath, N.FileOffset);
     FN.Message = N.Message;
@@ -183,6 +177,8 @@ static RunResult runOne(const RunRequest &Req,
               std::back_inserter(Out.Findings));
     std::move(One.Errors.begin(), One.Errors.end(),
               std::back_inserter(Out.CompilerErrors));
+    if (Req.OnFileDone)
+      Req.OnFileDone(File);
   }
   return Out;
 }

@@ -20,6 +20,9 @@ struct RunRequest {
   std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
       MakeOptionsProvider;
   unsigned Jobs = 1;
+  /// Called (from the worker's thread) as each file is done, with the file:
+  /// the progress line on a terminal.
+  std::function<void(const std::string &)> OnFileDone;
 };
 
 /// What the checks found, as warplint's finding model.

@@ -28,11 +28,13 @@
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Confirm.h"
+#include "tools/warplint/Fixes.h"
 #include "tools/warplint/ProjectConfig.h"
 #include "tools/warplint/Runner.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,6 +51,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <mutex>
+#include <thread>
 
 using namespace llvm;
 using namespace warplint;
@@ -152,8 +156,32 @@ cl::opt<std::string>
                 cl::desc("Report findings of this priority and above: high, "
                          "medium, low (default: low)"),
                 cl::init("low"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: 1)"),
-                       cl::init(1), cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analysed in parallel (default: the "
+                                "number of cores)"),
+                       cl::init(0), cl::cat(Category));
+cl::opt<std::string> FailOn(
+    "fail-on",
+    cl::desc("Exit 1 only for findings of this priority and above: high, "
+             "medium, low (default), none; lower findings are still "
+             "reported (e.g. --fail-on=medium reports Low findings without "
+             "failing on them)"),
+    cl::init("low"), cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("As clang-tidy: findings of checks matching these globs are "
+             "printed as errors and always fail (exit 1), whatever "
+             "--fail-on says"),
+    cl::value_desc("globs"), cl::cat(Category));
+cl::opt<bool> Progress(
+    "progress",
+    cl::desc("Print a progress line ([12/36] file) as each file is done "
+             "(default: when stderr is a terminal)"),
+    cl::init(false), cl::cat(Category));
+cl::opt<bool> NoSummary("no-summary",
+                        cl::desc("clang format: no closing summary line "
+                                 "(N findings (H high, ...) in F files)"),
+                        cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("path"), cl::cat(Category));
 cl::alias OutputFileLong("output", cl::aliasopt(OutputFile), cl::cat(Category));
@@ -180,6 +208,28 @@ cl::opt<std::string>
                         "relative to (default: $GITHUB_WORKSPACE, else the "
                         "current directory)"),
                cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the per-check pages (docs/checks/); SARIF rules' "
+             "helpUri is URL/<check>.md (default: this version's pages on "
+             "the project's repository)"),
+    cl::init(WARPLINT_DOCS_URL), cl::value_desc("url"), cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the safe fixes (those on the warnings: "
+                           "docs/checks say which) and report what is left; "
+                           "unsafe suggestions are notes and never applied"),
+                  cl::cat(Category));
+cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("As clang-tidy: also apply a fix-it found on a finding's only "
+             "note with one (warplint puts none there: its unsafe "
+             "suggestions carry no fix-it); implies --fix"),
+    cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the findings and their fixes as clang-tidy's YAML to "
+             "this file ('-': stdout, after the report)"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),
@@ -394,8 +444,18 @@ int main(int argc, const char **argv) {
   if (!Arch.empty() && !hw::findBuiltinModel(Arch))
     return usageError("unknown GPU architecture '" + Arch +
                       "'; known: " + hw::knownArchList());
-  if (Jobs == 0)
+  std::optional<Priority> FailThreshold;
+  if (FailOn != "none") {
+    FailThreshold = parsePriority(FailOn);
+    if (!FailThreshold)
+      return usageError("unknown --fail-on '" + FailOn +
+                        "' (expected high, medium, low or none)");
+  }
+  unsigned JobCount = Jobs;
+  if (Jobs.getNumOccurrences() && Jobs == 0)
     return usageError("-j must be at least 1");
+  if (JobCount == 0)
+    JobCount = std::max(1u, std::thread::hardware_concurrency());
 
   // Options: clang-tidy's providers, with warplint's defaults underneath.
   tidy::ClangTidyOptions Defaults = tidy::ClangTidyOptions::getDefaults();
@@ -474,7 +534,65 @@ int main(int argc, const char **argv) {
 
   // Inputs: absolute, existing, readable.
   std::vector<std::string> Inputs;
-  for (const std::string &F : Files) {
+  // Directories stand for the CUDA sources below them; `-p build` with no
+  // file for every CUDA source of the compilation database.
+  std::vector<std::string> Named(Files.begin(), Files.end());
+  auto IsCudaSource = [](StringRef P) {
+    return P.ends_with(".cu");
+  };
+  if (Named.empty() && !BuildPath.empty() && !DumpConfig) {
+    std::string Err;
+    auto Probe =
+        tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
+    if (!Probe)
+      return usageError("cannot load a compilation database from '" +
+                        BuildPath + "': " + Err);
+    for (const std::string &F : Probe->getAllFiles()) {
+      bool Cuda = IsCudaSource(F);
+      for (const tooling::CompileCommand &C : Probe->getCompileCommands(F))
+        if (!C.CommandLine.empty() &&
+            (sys::path::filename(C.CommandLine.front()).starts_with("nvcc") ||
+             is_contained(C.CommandLine, "cuda")))
+          Cuda = true;
+      if (Cuda)
+        Named.push_back(F);
+    }
+    if (Named.empty())
+      return usageError("the compilation database in '" + BuildPath +
+                        "' has no CUDA source (.cu, or compiled by nvcc or "
+                        "with -x cuda)");
+  }
+  std::vector<std::string> Expanded;
+  for (const std::string &F : Named) {
+    if (!sys::fs::is_directory(F)) {
+      Expanded.push_back(F);
+      continue;
+    }
+    std::error_code EC;
+    std::vector<std::string> Found;
+    for (sys::fs::recursive_directory_iterator It(F, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      StringRef P = It->path();
+      StringRef Name = sys::path::filename(P);
+      // Build trees and hidden directories hold no sources of the project.
+      if (It->type() == sys::fs::file_type::directory_file &&
+          (Name.starts_with(".") || Name == "build" ||
+           Name.starts_with("cmake-build"))) {
+        It.no_push();
+        continue;
+      }
+      if (IsCudaSource(P))
+        Found.push_back(P.str());
+    }
+    if (EC)
+      return usageError("cannot read directory '" + F + "': " + EC.message());
+    if (Found.empty())
+      return usageError("'" + F +
+                        "' is a directory with no CUDA source (.cu) below it");
+    llvm::sort(Found);
+    append_range(Expanded, Found);
+  }
+  for (const std::string &F : Expanded) {
     SmallString<256> Abs(F);
     if (std::error_code EC = sys::fs::make_absolute(Abs))
       return usageError("cannot resolve '" + F + "': " + EC.message());
@@ -656,7 +774,23 @@ int main(int argc, const char **argv) {
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
   Req.MakeOptionsProvider = MakeProvider;
-  Req.Jobs = Jobs;
+  Req.Jobs = JobCount;
+  // A progress line on a terminal ([12/36] file), rewritten in place.
+  bool ShowProgress =
+      (Progress || sys::Process::StandardErrIsDisplayed()) && !Quiet &&
+      Inputs.size() > 1;
+  std::mutex ProgressLock;
+  unsigned Done = 0;
+  if (ShowProgress)
+    Req.OnFileDone = [&](const std::string &File) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      ++Done;
+      errs() << "\r\x1b[K[" << Done << "/" << Inputs.size() << "] "
+             << relativePath(File, Cwd);
+      if (Done == Inputs.size())
+        errs() << "\r\x1b[K";
+      errs().flush();
+    };
   RunResult Result = runChecks(Req);
 
   if (!Quiet)
@@ -674,12 +808,18 @@ int main(int argc, const char **argv) {
       }
 
   std::vector<Finding> Shown;
+  std::optional<tidy::CachedGlobList> AsErrors;
+  if (!WarningsAsErrors.empty())
+    AsErrors.emplace(WarningsAsErrors);
   for (Finding &F : Result.Findings)
-    if (F.Prio >= *Threshold)
+    if (F.Prio >= *Threshold) {
+      F.AsError = AsErrors && AsErrors->contains(F.CheckId);
       Shown.push_back(std::move(F));
+    }
 
   RunInfo Info;
   Info.ToolVersion = WARPLINT_VERSION;
+  Info.DocsBaseUrl = StringRef(DocsUrl).rtrim('/').str();
   Info.LlvmVersion = LLVM_VERSION_STRING;
   if (!SourceRoot.empty()) {
     SmallString<256> R(SourceRoot);
@@ -724,6 +864,35 @@ int main(int argc, const char **argv) {
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";
+  }
+
+  if (!ExportFixes.empty() && ExportFixes != "-") {
+    std::error_code EC;
+    ToolOutputFile X(ExportFixes, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
+    exportFixes(X.os(), Shown, Info.SourceRoot);
+    X.keep();
+  }
+  if (Fix || FixNotes) {
+    Expected<AppliedFixes> A = applyFixes(Shown, FixNotes);
+    if (!A)
+      return usageError("--fix: " + toString(A.takeError()));
+    for (const std::string &S : A->Skipped)
+      errs() << "warplint: " << S << "\n";
+    std::vector<Finding> Left;
+    unsigned Applied = 0;
+    for (size_t I = 0; I < Shown.size(); ++I) {
+      if (A->Fixed[I])
+        ++Applied;
+      else
+        Left.push_back(std::move(Shown[I]));
+    }
+    if (!Quiet || Applied)
+      errs() << "warplint: applied " << Applied << " fix"
+             << (Applied == 1 ? "" : "es") << " in " << A->Files << " file"
+             << (A->Files == 1 ? "" : "s") << "\n";
+    Shown = std::move(Left);
   }
 
   if (Confirm || !NcuReport.empty()) {
@@ -781,6 +950,8 @@ int main(int argc, const char **argv) {
     emitText(OS, Shown, Info, !NoSnippets);
   if (Out)
     Out->keep();
+  if (ExportFixes == "-")
+    exportFixes(OS, Shown, Info.SourceRoot);
   if (!SarifOutput.empty()) {
     std::error_code EC;
     ToolOutputFile S(SarifOutput, EC, sys::fs::OF_Text);
@@ -810,9 +981,27 @@ int main(int argc, const char **argv) {
     errs() << "warplint: note: " << Partial
            << " file(s) analysed partially: compiler errors outside the "
               "device code\n";
+  // The closing line of a terminal run (clang-tidy's "N warnings generated"
+  // is per file; this is the whole run).
+  if (Format == "clang" && !Quiet && !NoSummary) {
+    outs().flush();
+    unsigned Count[3] = {0, 0, 0};
+    StringSet<> FilesWith;
+    for (const Finding &F : Shown) {
+      ++Count[unsigned(F.Prio)];
+      FilesWith.insert(F.Pos.File);
+    }
+    errs() << "warplint: " << Shown.size() << " finding"
+           << (Shown.size() == 1 ? "" : "s") << " (" << Count[2] << " high, "
+           << Count[1] << " medium, " << Count[0] << " low) in "
+           << FilesWith.size() << " file" << (FilesWith.size() == 1 ? "" : "s")
+           << " of " << Inputs.size() << " analysed\n";
+  }
   if (Incomplete)
     return ExitSource;
-  if (!Shown.empty())
+  if (llvm::any_of(Shown, [&](const Finding &F) {
+        return F.AsError || (FailThreshold && F.Prio >= *FailThreshold);
+      }))
     return ExitFindings;
   return Partial ? ExitPartial : ExitClean;
 }
