@@ -141,13 +141,13 @@ void good_suppressed(float *a) {
 void bad_launch_api(float *a, cudaStream_t s) {
   void *args[] = {&a};
   cudaLaunchKernel((const void *)kernel, dim3(8), dim3(100), args, 0, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: block size 100 is not {{.*}} runs 4 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: block size 100 is not {{.*}} runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   cudaLaunchCooperativeKernel((void *)kernel, 8, dim3(10, 10), args);
   // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: block size 10x10 = 100 is not {{.*}} [warplint-block-size-not-warp-multiple]
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(64);
   cfg.blockDim = dim3(48);
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: block size 48 is not {{.*}} runs 16 of 32 lanes [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: block size 48 is not {{.*}} runs 16 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   cudaLaunchKernelEx(&cfg, kernel, a);
 }
 

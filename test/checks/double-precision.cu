@@ -58,18 +58,18 @@ __global__ void good_double_instantiation(double *o, const double *a) {
 __global__ void bad_inexact_constants(float *o, const float *a) {
   int i = threadIdx.x;
   o[i] = a[i] * 0.1;
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: double constant 0.1 is not exactly representable in float: 'a[i] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: double constant 0.1 is not exactly representable in float: 'a[i] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (+5 more like it in 'bad_inexact_constants', in the notes) (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
   float v = a[i];
   v = v * 1.02;
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: double constant 1.02 is not exactly representable in float: 'v * 1.02' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   v *= 1.02;
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: double constant 1.02 is not exactly representable in float: 'v *= 1.02' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = v < 0.1 ? 1.0f : 0.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: double constant 0.1 is not exactly representable in float: 'v < 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = a[i] * (1.0 / 3.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: double constant 1.0 / 3.0 is not exactly representable in float: 'a[i] * (1.0 / 3.0)' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = a[i] * SCALE;
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: double constant SCALE is not exactly representable in float: 'a[i] * SCALE' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_mixed_sum(float *o, const float *a) {
@@ -83,11 +83,11 @@ __global__ void bad_mixed_sum(float *o, const float *a) {
 __global__ void bad_chains(float *o, const float *a, const float *b, int n) {
   int i = threadIdx.x;
   o[i] = a[i] * 2.0 + 1.0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'a[i] * 2.0 + 1.0' executes in FP64: the double constant 2.0 makes it a chain of 2 double operations, which nvcc does not narrow back to float; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'a[i] * 2.0 + 1.0' executes in FP64: the double constant 2.0 makes it a chain of 2 double operations, which nvcc does not narrow back to float; FP64 throughput on sm_90 is 1/2 of FP32 (+1 more like it in 'bad_chains', in the notes) (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
   float acc = 0.0f;
   for (int j = 0; j < n; ++j)
     acc += a[j] * 0.5;
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'acc += a[j] * 0.5' executes in FP64: the double constant 0.5 makes it a chain of 2 double operations, which nvcc does not narrow back to float; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = acc;
   int k = a[i] * 0.5;
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'a[i] * 0.5' executes in FP64: its result is not a float, so nvcc does not narrow it; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
@@ -97,20 +97,20 @@ __global__ void bad_chains(float *o, const float *a, const float *b, int n) {
 __global__ void bad_integer_by_double(float *o, int n) {
   int i = threadIdx.x;
   o[i] = i / 2.0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: integer-by-double arithmetic: 'i / 2.0' converts 'i' to double and executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: integer-by-double arithmetic: 'i / 2.0' converts 'i' to double and executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (+1 more like it in 'bad_integer_by_double', in the notes) (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
   if (i < n * 0.5)
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer-by-double arithmetic: 'i < n * 0.5' converts 'i' to double and executes in FP64 (2 double operations); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
     o[i] = 1.0f;
 }
 
 __global__ void bad_double_math(float *o, const float *a) {
   int i = threadIdx.x;
   o[i] = floor((double)a[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'floor((double)a[i])' calls the double-precision 'floor' with a float argument: it executes in FP64; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'floor((double)a[i])' calls the double-precision 'floor' with a float argument: it executes in FP64; FP64 throughput on sm_90 is 1/2 of FP32 (+2 more like it in 'bad_double_math', in the notes) (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
   o[i] = exp(a[i] * 0.5);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'exp(a[i] * 0.5)' calls the double-precision 'exp' with a float argument: it executes in FP64; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = pow(a[i], 2.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'pow(a[i], 2.0)' calls the double-precision 'pow' with a float argument: it executes in FP64; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
+  // (one finding per cause: now a related location of another finding of this check)
   o[i] = pow(a[i], 3);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'pow(a[i], 3)' executes in FP64: CUDA evaluates pow(float, int) (powif) in double precision; FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
 }

@@ -14,18 +14,18 @@ __global__ void bad_masked_parameter(unsigned *o, const unsigned *a, unsigned n)
   unsigned i = threadIdx.x;
   unsigned lane = a[i] & (n - 1);
   o[i] = a[i] / n + lane;
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction; the compiler cannot see that 'n' is a power of two (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction; the compiler cannot see that 'n' is a power of two (+1 more like it in 'bad_masked_parameter', in the notes) (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
   o[i] += a[i] % n;
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer modulo by 'n', which the code treats as a power of two: '& (n - 1)' does it in one instruction; the compiler cannot see that 'n' is a power of two (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_assumed(int *o, const int *a, int n) {
   __builtin_assume((n & (n - 1)) == 0);
   int i = threadIdx.x;
   o[i] = a[i] / n;
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction (for non-negative 'a[i]'); the compiler cannot see that 'n' is a power of two (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: integer division by 'n', which the code treats as a power of two: a shift by log2(n) does it in one instruction (for non-negative 'a[i]'); the compiler cannot see that 'n' is a power of two (+1 more like it in 'bad_assumed', in the notes) (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
   o[i] %= n;
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: integer modulo by 'n', which the code treats as a power of two: '& (n - 1)' does it in one instruction (for non-negative 'o[i]'); the compiler cannot see that 'n' is a power of two (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_block_dim(unsigned *o) {
@@ -37,9 +37,9 @@ __global__ void bad_block_dim(unsigned *o) {
 __global__ void bad_warp_size(int *o) {
   int t = threadIdx.x;
   int warp = t / warpSize;
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer division by warpSize compiles to a multi-instruction sequence: nvcc reads warpSize from a register and does not fold it; with the literal 32 it becomes a shift (for non-negative 't') (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer division by warpSize compiles to a multi-instruction sequence: nvcc reads warpSize from a register and does not fold it; with the literal 32 it becomes a shift (for non-negative 't') (+1 more like it in 'bad_warp_size', in the notes) (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
   int lane = t % warpSize;
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: integer modulo by warpSize compiles to a multi-instruction sequence: nvcc reads warpSize from a register and does not fold it; with the literal 32 it becomes a mask (for non-negative 't') (Low priority, CUDA Best Practices Guide §11.1.1) [warplint-integer-division]
+  // (one finding per cause: now a related location of another finding of this check)
   o[t] = warp + lane;
 }
 

@@ -24,7 +24,7 @@ __global__ void dynamic(float *a) {
 
 void bad_block_slots(float *a, int n) {
   scale<<<n, 16>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 16 threads reach 25% occupancy on sm_90: the limit of 32 resident blocks per SM holds 512 of the 2048 threads an SM can run, too few to hide memory latency [warplint-launch-occupancy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 16 threads reach 25% occupancy on sm_90: the limit of 32 resident blocks per SM holds 512 of the 2048 threads an SM can run, too few to hide memory latency (Medium priority, CUDA Best Practices Guide §10.2) [warplint-launch-occupancy]
   dim3 small(4, 2);
   scale<<<n, small>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 4x2 = 8 threads reach 12.5% occupancy on sm_90: the limit of 32 resident blocks per SM holds 256 of the 2048 threads {{.*}} [warplint-launch-occupancy]
@@ -32,7 +32,7 @@ void bad_block_slots(float *a, int n) {
 
 void bad_shared_memory(float *a, int n) {
   tiled<<<n, 128>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 128 threads reach 25% occupancy on sm_90: shared memory (50176 bytes per block of the 233472 an SM has) lets 4 blocks reside and hold 512 of the 2048 threads an SM can run, too few to hide memory latency [warplint-launch-occupancy]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 128 threads reach 25% occupancy on sm_90: shared memory (50176 bytes per block of the 233472 an SM has) lets 4 blocks reside and hold 512 of the 2048 threads an SM can run, too few to hide memory latency (Medium priority, CUDA Best Practices Guide §10.2) [warplint-launch-occupancy]
   dynamic<<<n, 64, 40000>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: blocks of 64 threads reach 15.6% occupancy on sm_90: shared memory (41088 bytes per block {{.*}}) lets 5 blocks reside and hold 320 of the 2048 threads {{.*}} [warplint-launch-occupancy]
 }

@@ -26,7 +26,7 @@
 
 template <int S> __global__ void bad_strided(float *out, const float *in) {
   out[threadIdx.x] = in[threadIdx.x * S];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'in': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: uncoalesced global load from 'in': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 void launchStrided(float *o, const float *i) {
@@ -39,7 +39,7 @@ void launchStrided(float *o, const float *i) {
 
 template <typename T> __global__ void bad_rows(T *out, const T *in, int w) {
   out[threadIdx.x * w] = in[threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 132 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 132 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 void launchRows(float *o, const float *i, double *od, const double *id) {
@@ -54,7 +54,7 @@ __global__ void bad_statement(float *o, const float *a, const float *b,
                               const float *c, int n) {
   int i = threadIdx.x * n;
   o[i] = a[i] + b[i] * c[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'o': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (+3 more on this line, in the notes) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'o': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (+3 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 // ---- one array with one verdict: one warning (one tile, many accesses) ----
@@ -62,7 +62,7 @@ __global__ void bad_statement(float *o, const float *a, const float *b,
 __global__ void bad_tile(float *out) {
   __shared__ float tile[32][32];
   tile[threadIdx.x][0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (+3 more like it in 'bad_tile', in the notes) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (+3 more like it in 'bad_tile', in the notes) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
   tile[threadIdx.x][1] = 2.0f;
   tile[threadIdx.x][2] = 3.0f;
   __syncthreads();
@@ -75,9 +75,9 @@ __global__ void bad_two_causes(float *out) {
   __shared__ float t1[32][32];
   __shared__ double t2[32][16];
   t1[threadIdx.x][0] = 1.0f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 't1' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (+1 more like it in 'bad_two_causes', in the notes) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 't1' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (+1 more like it in 'bad_two_causes', in the notes) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
   t2[threadIdx.x][0] = 1.0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way shared memory bank conflict: store to 't2' needs 32 wavefronts per warp request instead of 2 (8-byte accesses, consecutive lanes 32 words apart) (+1 more like it in 'bad_two_causes', in the notes) [warplint-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way shared memory bank conflict: store to 't2' needs 32 wavefronts per warp request instead of 2 (8-byte accesses, consecutive lanes 32 words apart) (+1 more like it in 'bad_two_causes', in the notes) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = t1[threadIdx.x][1] + float(t2[threadIdx.x][1]);
 }
@@ -87,7 +87,7 @@ __global__ void bad_two_causes(float *out) {
 __global__ void bad_literals(float *y, const float *x) {
   int i = threadIdx.x;
   float a = x[i] * 0.1;
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: double constant 0.1 is not exactly representable in float: 'x[i] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (+5 more like it in 'bad_literals', in the notes) [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: double constant 0.1 is not exactly representable in float: 'x[i] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (+5 more like it in 'bad_literals', in the notes) (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
   float b = x[i] * 0.2;
   float c = x[i] * 0.3;
   float d = x[i] * 0.7;
@@ -101,7 +101,7 @@ __global__ void bad_literals(float *y, const float *x) {
 
 __global__ void bad_other_function(float *y, const float *x) {
   y[threadIdx.x] = x[threadIdx.x] * 0.1;
-  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: double constant 0.1 is not exactly representable in float: 'x[threadIdx.x] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 [warplint-double-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: double constant 0.1 is not exactly representable in float: 'x[threadIdx.x] * 0.1' executes in FP64 (1 double operation); FP64 throughput on sm_90 is 1/2 of FP32 (Low priority, CUDA Best Practices Guide §11.1.4) [warplint-double-precision]
 }
 
 // ---- repeated slow math in one function: one warning ----
@@ -109,6 +109,6 @@ __global__ void bad_other_function(float *y, const float *x) {
 __global__ void bad_slow(float *y, const float *x) {
   int i = threadIdx.x;
   y[i] = powf(x[i], 2.0f);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'powf(x[i], 2.0f)' is a general exponentiation for a small integer power: 'x[i] * x[i]' is faster (+1 more like it in 'bad_slow', in the notes) [warplint-slow-math-function]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'powf(x[i], 2.0f)' is a general exponentiation for a small integer power: 'x[i] * x[i]' is faster (+1 more like it in 'bad_slow', in the notes) (Medium priority, CUDA Best Practices Guide §11.1.6) [warplint-slow-math-function]
   y[i + 32] = powf(x[i], 3.0f);
 }

@@ -39,8 +39,8 @@ __global__ void bad_reduce1(const int *g_idata, int *g_odata) {
       // Every iteration of the doubling stride: 2-way at s = 1, 4-way at s = 2, 8-way
       // from s = 4 (fewer lanes as s grows); 47 wavefronts over 12 requests in all,
       // the 3.917 per active request Nsight Compute measured for this shape on an H200.
-      // CHECK-MESSAGES: :[[@LINE-4]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-5]]:23: warning: 8-way shared memory bank conflict: load from 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-4]]:7: warning: 8-way shared memory bank conflict: read-modify-write of 'sdata' needs 8 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 8 words apart) in its worst iteration (s = 4); over all 8 iterations 3.9 wavefronts per request (+1 more on this line, in the notes) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
+      // (one finding per cause: now a related location of another finding of this check)
     __syncthreads();
   }
   if (tid == 0)

@@ -163,8 +163,8 @@ __global__ void bad_aos_one_field(const P3 *p, float *out) {
 __global__ void bad_aos_far_fields(const Far *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = p[i].a + p[i].b;
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].a': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:21: warning: uncoalesced global load from 'p[i].b': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load from 'p[i].a': consecutive lanes are 64 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 fields of the element read here move 64 sectors per warp through L2, 8x the 8 they use (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 // PRIO: values.cu:[[@LINE-4]]:12: warning: uncoalesced global load from 'p[i].a'{{.*}}(High priority, CUDA Best Practices Guide §9.2.1)
 

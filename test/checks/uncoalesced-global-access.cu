@@ -15,15 +15,15 @@ __device__ int spread(int t) { return t * 33; }
 __global__ void bad_stride32(float *out, const float *in) {
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 32;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_strideCopy(float *odata, const float *idata, int stride) {
   int xid = (blockIdx.x * blockDim.x + threadIdx.x) * stride;
   odata[xid] = idata[xid];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:16: warning: uncoalesced global load from 'idata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'odata': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_transposeNaive(float *odata, const float *idata, int width) {
@@ -93,8 +93,8 @@ __global__ void bad_reassigned(float *out, const float *in) {
   out[x] = in[x];
   x = x * 32;
   out[x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_struct_copy(Particle *out, const Particle *in) {
@@ -102,8 +102,8 @@ __global__ void bad_struct_copy(Particle *out, const Particle *in) {
   // lane's (cuda-samples' alignedTypes makes this point).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_runtime_row_length(float *p, int n) {
@@ -117,8 +117,8 @@ __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   // float3 is aligned to 4: three 4-byte accesses at a 12-byte stride (nvcc 13 PTX).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   dst[i].x = src[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:14: warning: uncoalesced global load from 'src[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need; the 3 fields of the element read here move 12 sectors per warp through L2, 1x the 12 they use (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
   dst[i].y = src[i].y;
   dst[i].z = src[i].z;
 }
@@ -177,8 +177,8 @@ __global__ void reassigned(float *out, const float *in, int flag) {
   if (flag)
     x = threadIdx.x * 32; // assigned under a condition: each definition evaluated, the worse reported
   out[x] = in[x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void good_coalesced(float *out, const float *in, int n) {
@@ -217,8 +217,8 @@ __global__ void bad_after_nested_return(float *out, const float *in, int n) {
     }
   }
   out[t] = in[t];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 4 bytes apart, so each warp request touches 4 sectors, 2x the 2 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void bad_global_index_guard(float *out, const float *in) {
@@ -272,8 +272,8 @@ __global__ void bad_stride2(float *out, const float *in) {
   // (measured 8.0 sectors per request on an H200). The default threshold is inclusive.
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
   out[i] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load from 'in': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 8 bytes apart, so each warp request touches 8 sectors, 2x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (one finding per cause: now a related location of another finding of this check)
 }
 
 __global__ void good_gather(float *out, const float *in, const int *idx) {
