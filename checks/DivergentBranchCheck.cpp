@@ -18,7 +18,9 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       ReportTailGuards(Options.get("ReportTailGuards", false)),
       ReportLeaderBlocks(Options.get("ReportLeaderBlocks", false)),
       LeaderBodyLimit(Options.get("LeaderBodyLimit", 30U)),
-      LargeBody(Options.get("LargeBody", 100U)) {}
+      LargeBody(Options.get("LargeBody", 100U)),
+      ReportInherentSplits(Options.get("ReportInherentSplits", false)),
+      ReportOneOffSplits(Options.get("ReportOneOffSplits", false)) {}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -28,6 +30,8 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "ReportLeaderBlocks", ReportLeaderBlocks);
   Options.store(Opts, "LeaderBodyLimit", LeaderBodyLimit);
   Options.store(Opts, "LargeBody", LargeBody);
+  Options.store(Opts, "ReportInherentSplits", ReportInherentSplits);
+  Options.store(Opts, "ReportOneOffSplits", ReportOneOffSplits);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -158,19 +162,21 @@ Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
   // Copies made by unrolled enclosing loops add up as straight-line code.
   uint64_t Work = uint64_t(B.BodyCost) * B.Copies;
   bool Costly = Work > 2 * Threshold;
+  bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
   if (B.OneBlock)
     return Priority::Low;
   if (B.DataDependent)
-    return Loop || B.ContainsLoop || (B.InLoop && (Costly || B.Unpredicable))
+    return Loop || ScaledLoop || (B.InLoop && (Costly || B.Unpredicable))
                ? Priority::Medium
                : Priority::Low;
   if (Lone != OneLane::No)
-    return B.ContainsLoop && (Lone == OneLane::Takes || hasElse(B))
+    return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
                ? Priority::High
                : Priority::Low;
-  if (Loop || B.ContainsLoop || (B.InLoop && Costly) || Work >= LargeBody)
+  if (Loop || ScaledLoop || (B.InLoop && Costly))
     return Priority::High;
-  if (B.InLoop || Costly || B.Unpredicable)
+  // One-off code outside loops is at most Medium, however long.
+  if (B.InLoop || Costly || B.Unpredicable || Work >= LargeBody)
     return Priority::Medium;
   return Priority::Low;
 }
@@ -238,14 +244,42 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // it runs, or it waits. That costs only when the lone lane serialises a
     // loop the warp could share; the warp-aggregated atomic and a leader's
     // straight-line bookkeeping, however long, are the recommended shape.
+    // A lone lane's loop costs only when it grows with the problem (a
+    // bound read from a parameter or memory): a loop over the block's warps
+    // or a constant count is bookkeeping. Launching kernels, calling the
+    // runtime or printing is one thread's job by nature.
+    bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
     OneLane Lone = oneLane(B);
     if (Lone != OneLane::No && !ReportLeaderBlocks) {
       bool Quiet = !hasElse(B)
-                       ? Lone == OneLane::LeftOut || !B.ContainsLoop
-                       : !B.ContainsLoop && B.BodyCost <= LeaderBodyLimit;
+                       ? Lone == OneLane::LeftOut || !ScaledLoop ||
+                             B.Orchestrates
+                       : !ScaledLoop && B.BodyCost <= LeaderBodyLimit;
       if (Quiet)
         continue;
     }
+    // A split no arrangement of the threads removes: the lanes that take
+    // the branch, packed into consecutive threads, would leave as many
+    // warps divergent (a tail, an edge, `tid < 8` in one warp). Aligning the
+    // condition with warps is the guide's remedy (modern guide 12.1, 2.3
+    // guide 6.1); where it cannot help, the split is the algorithm's, unless
+    // the few lanes serialise a loop that grows with the problem.
+    if (!ReportInherentSplits && !Loop && !B.DataDependent &&
+        B.Split.Exact && B.Split.PackingKnown && !B.Split.TripCounts &&
+        B.Split.AvoidableWarps == 0 && !ScaledLoop)
+      continue;
+    // One-off code: a branch outside any loop, with no loop that grows with
+    // the problem under it, costs its body once per warp. That is small
+    // beside a function's loops, or beside the rest of a loop-free function,
+    // unless the body itself is large; in a loop-free function whose work is
+    // mostly under the branch (the guide's `if (threadIdx.x % 2 == 0)`
+    // example), the split costs the kernel up to twice its time.
+    uint64_t OneOff = uint64_t(B.BodyCost) * B.Copies;
+    bool MostOfFunction =
+        !B.FunctionLoops && OneOff * 4 >= uint64_t(B.FunctionCost);
+    if (!ReportOneOffSplits && !Loop && !B.InLoop && !ScaledLoop &&
+        OneOff < LargeBody && !MostOfFunction)
+      continue;
     SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
     // The toolkit's own code is not the user's to change.
     if (SM.isInSystemHeader(Loc))

@@ -37,8 +37,14 @@ private:
   /// A leader block up to this many estimated instructions is short.
   const unsigned LeaderBodyLimit;
   /// A body of at least this many estimated instructions outside any loop is
-  /// High priority; smaller one-off bodies are Medium or Low.
+  /// reported (at Medium); smaller one-off bodies are not, unless
+  /// ReportOneOffSplits.
   const unsigned LargeBody;
+  /// Report splits that packing the lanes into consecutive threads would not
+  /// remove (tails, edges, a few lanes of one warp).
+  const bool ReportInherentSplits;
+  /// Report branches outside loops whose body is below LargeBody.
+  const bool ReportOneOffSplits;
   llvm::DenseSet<unsigned> Reported;
 };
 

@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -380,6 +381,48 @@ unsigned unrolledTrips(const Stmt *Loop, const CostInputs &In) {
 
 bool containsLoop(const Stmt *S, const CostInputs &In) {
   return containsLoopAt(S, In, 0);
+}
+
+namespace {
+
+/// Calls that only one thread of a block or warp is meant to make: device-
+/// side kernel launches and the runtime API around them (streams, events,
+/// allocation, synchronisation), and output (printf, assert's report).
+bool isOrchestrationCall(const CallExpr *CE) {
+  if (isa<CUDAKernelCallExpr>(CE))
+    return true;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  llvm::StringRef N = FD->getName();
+  return N == "printf" || N == "vprintf" || N == "__assertfail" ||
+         N == "__assert_fail" || N == "malloc" || N == "free" ||
+         (N.starts_with("cuda") && N.size() > 4 &&
+          llvm::isUpper(N[4]));
+}
+
+bool orchestratesAt(const Stmt *S, const CostInputs &In, unsigned Depth) {
+  if (!S || Depth > 40)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (isOrchestrationCall(CE))
+      return true;
+    const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+    if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
+        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, In.Ctx) &&
+        orchestratesAt(Def->getBody(), In, Depth + 10))
+      return true;
+  }
+  for (const Stmt *C : S->children())
+    if (orchestratesAt(C, In, Depth + 1))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool orchestrates(const Stmt *S, const CostInputs &In) {
+  return orchestratesAt(S, In, 0);
 }
 
 } // namespace divergence

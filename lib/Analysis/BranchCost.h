@@ -65,6 +65,11 @@ unsigned unrolledTrips(const clang::Stmt *Loop, const CostInputs &In);
 /// unrolls in full is straight-line code).
 bool containsLoop(const clang::Stmt *S, const CostInputs &In);
 
+/// \p S (or a helper it calls) launches kernels, calls the runtime API
+/// (streams, events, allocation) or prints: work one thread does for the
+/// others, which a leader branch is the right shape for.
+bool orchestrates(const clang::Stmt *S, const CostInputs &In);
+
 } // namespace divergence
 } // namespace warplint
 

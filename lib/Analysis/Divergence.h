@@ -119,6 +119,16 @@ struct LaneSplit {
   std::vector<std::pair<unsigned, uint64_t>> PerWarp;
   /// Exactly one thread of each divergent warp takes the branch.
   bool SingleLane = false;
+  /// Whether the split could be avoided by aligning the condition with warp
+  /// boundaries (the guide's remedy, modern guide 12.1 / 2.3 guide 6.1): the
+  /// lanes that take the branch, packed into consecutive threads, would
+  /// leave fewer warps divergent. AvoidableWarps is the largest number of
+  /// warps that would stop diverging (over the iterations evaluated), valid
+  /// when PackingKnown (every lane's value is a known 0 or 1). 0 means the
+  /// split is inherent: a tail, an edge, or lanes that fit in one warp
+  /// (`tid < 8`), which no arrangement of the threads removes.
+  bool PackingKnown = false;
+  unsigned AvoidableWarps = 0;
   /// The values compared were each lane's number of iterations of the loop,
   /// not the condition's value.
   bool TripCounts = false;
@@ -147,6 +157,18 @@ struct DivergentBranch {
   bool Unpredicable = false;
   /// A loop is under the branch (or the branch is a loop).
   bool ContainsLoop = false;
+  /// The body launches kernels, calls the runtime API or prints (one
+  /// thread's bookkeeping for the block: a leader is the right shape).
+  bool Orchestrates = false;
+  /// A loop under the branch (or the branch itself, a loop) runs a number of
+  /// trips that grows with the problem: its bound reads a parameter or
+  /// memory, not only constants and the block's shape.
+  bool ScaledLoop = false;
+  /// The estimated instructions of the whole function the branch is in, and
+  /// whether that function runs a loop (one that stays a loop): a one-off
+  /// branch matters when it is a large share of a loop-free function.
+  unsigned FunctionCost = 0;
+  bool FunctionLoops = false;
   /// `if (i < n)` / `if (i >= n) return;` / a grid-stride loop bound: a
   /// lane-linear index against a runtime bound splits only the warp that
   /// straddles the bound.

@@ -181,6 +181,15 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " via=";
       printLoc(L, B.ViaCall->getBeginLoc(), SM);
     }
+    // What the check weighs (issue 13, third round), last on the line.
+    if (B.Split.Exact && B.Split.PackingKnown && B.Split.DivergentWarps)
+      L << " avoidable=" << B.Split.AvoidableWarps;
+    if (B.ScaledLoop)
+      L << " scaled-loop";
+    if (B.Orchestrates)
+      L << " orchestrates";
+    if (!B.FunctionLoops)
+      L << " function-cost=" << B.FunctionCost;
     Lines.push_back({B.S->getBeginLoc(), std::move(Text)});
   }
   for (const DivergentBarrier &B : D.Barriers) {

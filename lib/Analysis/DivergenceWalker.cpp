@@ -671,6 +671,74 @@ void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
   }
 }
 
+namespace {
+
+/// Whether \p E holds a leaf that grows with the problem rather than the
+/// block: a parameter, a value read from memory or otherwise unknown, a
+/// block or grid index. Constants, threadIdx, blockDim and loop variables
+/// bound the loops of a block's own bookkeeping.
+bool problemSized(const sym::Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 200)
+    return true;
+  switch (E->kind()) {
+  case sym::ExprKind::Constant:
+  case sym::ExprKind::ThreadIdx:
+  case sym::ExprKind::BlockDim:
+  case sym::ExprKind::LoopIV:
+    return false;
+  case sym::ExprKind::BlockIdx:
+  case sym::ExprKind::GridDim:
+  case sym::ExprKind::Param:
+  case sym::ExprKind::Unknown:
+    return true;
+  default:
+    break;
+  }
+  for (const sym::Expr *Op : E->ops())
+    if (problemSized(Op, Depth + 1))
+      return true;
+  return false;
+}
+
+const Expr *loopCondition(const Stmt *L) {
+  if (const auto *FS = dyn_cast<ForStmt>(L))
+    return FS->getCond();
+  if (const auto *WS = dyn_cast<WhileStmt>(L))
+    return WS->getCond();
+  if (const auto *DS = dyn_cast<DoStmt>(L))
+    return DS->getCond();
+  return nullptr;
+}
+
+} // namespace
+
+/// A loop under \p S that stays a loop and runs a number of trips that
+/// grows with the problem (its condition reads a parameter or memory), or
+/// one in a helper called there: the work a lone lane would serialise.
+bool Walker::scaledLoopUnder(const Stmt *S, FnState &F, unsigned Depth) {
+  if (!S || Depth > 64)
+    return false;
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    if (const auto *CE = dyn_cast<CallExpr>(C)) {
+      const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+      if (FD && FD->hasBody(Def) && !isa<CXXOperatorCallExpr>(CE) &&
+          !isa<CUDAKernelCallExpr>(CE) && containsLoop(Def->getBody(), costInputs()))
+        return true;
+    }
+    if ((isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C)) &&
+        !isSingleTrip(C) && unrolledTrips(C, costInputs()) == 0) {
+      const Expr *Cond = loopCondition(C);
+      if (!Cond || problemSized(F.Builder->build(Cond)))
+        return true;
+    }
+    if (scaledLoopUnder(C, F, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
 void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
                     const Level &C, const LaneSplit &Split, FnState &F,
                     BodyEstimate Est, const Stmt *ImpliedBy) {
@@ -686,6 +754,19 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.SourceExpr = C.SourceExpr;
   B.BodyCost = Est.Cost;
   B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
+  B.Orchestrates = K != BranchKind::Loop && orchestrates(S, costInputs());
+  if (!F.Work && F.FD && F.FD->getBody()) {
+    bool U = false;
+    F.Work.emplace(estimateCost(F.FD->getBody(), costInputs(), U),
+                   containsLoop(F.FD->getBody(), costInputs()));
+  }
+  if (F.Work) {
+    B.FunctionCost = F.Work->first;
+    B.FunctionLoops = F.Work->second;
+  }
+  B.ScaledLoop = K == BranchKind::Loop
+                     ? Cond && problemSized(F.Builder->build(Cond))
+                     : B.ContainsLoop && scaledLoopUnder(S, F, 0);
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
   B.ViaCall = F.ViaCall;

@@ -20,6 +20,7 @@
 #include "Analysis/DivergenceLattice.h"
 #include "Analysis/LaneSplit.h"
 #include "Frontend/ExprBuilder.h"
+#include <optional>
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
@@ -70,6 +71,9 @@ struct Jump {
 /// The facts about one function during one analysis.
 struct FnState {
   const clang::FunctionDecl *FD = nullptr;
+  /// The function's own work, estimated once on demand (BranchCost): its
+  /// body's instructions, and whether a loop that stays a loop is in it.
+  std::optional<std::pair<unsigned, bool>> Work;
   std::unique_ptr<FunctionFacts> Facts;
   std::unique_ptr<ExprBuilder> Builder;
   bool IsKernel = false;
@@ -210,6 +214,7 @@ private:
   /// grid-uniform conjuncts, a leader lane.
   void classify(DivergentBranch &B, FnState &F);
   CostInputs costInputs() const { return {Ctx, Mutations}; }
+  bool scaledLoopUnder(const clang::Stmt *S, FnState &F, unsigned Depth);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);

@@ -103,6 +103,29 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
       SamePattern = false;
   }
   Split.SingleLane = Boolean && Single && Split.DivergentWarps > 0;
+  // The same lanes packed into consecutive threads: at most the one warp
+  // holding the boundary diverges (an exact multiple of the warp: none).
+  Split.PackingKnown = false;
+  Split.AvoidableWarps = 0;
+  bool ZeroOne = true;
+  uint64_t Taken = 0;
+  unsigned WarpSize = 0;
+  for (const WarpValues &W : Warps) {
+    WarpSize = std::max<unsigned>(WarpSize, W.size());
+    for (const sym::SymValue &V : W) {
+      if (!V.isConstant() || (V.Const != 0 && V.Const != 1)) {
+        ZeroOne = false;
+        break;
+      }
+      Taken += V.Const;
+    }
+  }
+  if (ZeroOne && WarpSize) {
+    unsigned Packed = Taken % WarpSize ? 1 : 0;
+    Split.PackingKnown = true;
+    Split.AvoidableWarps =
+        Split.DivergentWarps > Packed ? Split.DivergentWarps - Packed : 0;
+  }
   // Every warp's mask, for the report's picture of the block.
   Split.PerWarp.clear();
   for (const WarpValues &W : Warps) {
@@ -272,8 +295,13 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
     Result = std::max(Result, U);
     if (U == Uniformity::LaneVarying) {
       DivValues.push_back(Value);
-      if (!First.Exact)
+      if (!First.Exact) {
         First = S;
+      } else {
+        // Packing is judged over every iteration: the worst one counts.
+        First.PackingKnown &= S.PackingKnown;
+        First.AvoidableWarps = std::max(First.AvoidableWarps, S.AvoidableWarps);
+      }
     } else {
       UniValues.push_back(Value);
     }

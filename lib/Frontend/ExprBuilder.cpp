@@ -160,9 +160,15 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
     auto It = Bound.find(P);
     if (It != Bound.end())
       return It->second;
-    if (!P->getType()->isIntegerType())
+    if (!P->getType()->isIntegerType()) {
+      // A kernel's parameter is the same for the grid; a helper's takes
+      // whatever its caller passes, which may differ between lanes.
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      bool Kernel = FD && FD->hasAttr<CUDAGlobalAttr>();
       return unknown("parameter '" + P->getNameAsString() + "'", Use,
-                     sym::Uniformity::GridUniform);
+                     Kernel ? sym::Uniformity::GridUniform
+                            : sym::Uniformity::LaneVarying);
+    }
   }
   if (!V->getType()->isIntegerType())
     return unknown("non-integer variable '" + V->getNameAsString() + "'", Use);

@@ -1,6 +1,6 @@
-// RUN: %check_warplint --checks=-*,warplint-divergent-branch --config="{CheckOptions: {warplint-divergent-branch.PredicationThreshold: 0, warplint-divergent-branch.ReportTailGuards: true, warplint-divergent-branch.ReportLeaderBlocks: true}}" %s
-// With every option turned on: branches short enough to predicate, tail guards and
-// single-lane leader blocks are reported, and the reduction series (Harris) shows how
+// RUN: %check_warplint --checks=-*,warplint-divergent-branch --config="{CheckOptions: {warplint-divergent-branch.PredicationThreshold: 0, warplint-divergent-branch.ReportTailGuards: true, warplint-divergent-branch.ReportLeaderBlocks: true, warplint-divergent-branch.ReportInherentSplits: true, warplint-divergent-branch.ReportOneOffSplits: true}}" %s
+// With every option turned on: branches short enough to predicate, tail guards,
+// single-lane leader blocks, inherent and one-off splits are reported, and the reduction series (Harris) shows how
 // each step's condition splits the warps, iteration by iteration. nvcc 13 predicates all
 // three reduction branches on sm_90 (0 divergent branch targets measured), which is
 // why the default configuration stays quiet about them.

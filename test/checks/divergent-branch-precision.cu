@@ -35,10 +35,10 @@ __global__ void bad_unrolledOneOff(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < 4; ++k)
     if (threadIdx.x < 16)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 16 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    // Quiet by default (issue 13, third round): an inherent split (lanes 0-15 of warp 0, in 4 unrolled copies; option ReportInherentSplits)
       o[i + k] = o[i + k] * o[i] + o[i + 1] * o[i + 2] + o[i + 3] * o[i + 4];
 }
-// PRIO: [[@LINE-4]] Medium certain notes=2
+// (no PRIO line: quiet by default)
 
 // A helper reads each lane's interval through reference parameters: data decides, so the
 // message names the load and the finding is Low / possible (one-off).
@@ -174,3 +174,75 @@ void launch_all(float *o, const float *in, int *ci, int *io, int n) {
   bad_growingBound<<<4, 64>>>(o, 8);
   good_declaredFirst<<<4, 256>>>(o, in, n);
 }
+
+// ---- issue 13, third round ----
+// Lanes spread over every warp (every other lane) in a loop: packing them would halve
+// the divergent warps, so the split is avoidable and reported.
+__global__ void bad_spreadInLoop(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (threadIdx.x % 2 == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 25 instructions under the branch) [warplint-divergent-branch]
+      o[i] = sqrtf(o[i] * o[i + k] + 1.0f);
+}
+// PRIO: [[@LINE-4]] High certain notes=2
+
+// The same body for lanes 0-7 of warp 0 only: no arrangement of the threads removes
+// the split (inherent), quiet.
+__global__ void good_fewLanesInLoop(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (threadIdx.x < 8)
+      o[i] = sqrtf(o[i] * o[i + k] + 1.0f);
+}
+
+// A leader whose loop is bounded by the block's own shape (a scan over the warp sums):
+// bookkeeping, quiet.
+__global__ void good_leaderBlockLoop(float *o) {
+  __shared__ float sums[32];
+  sums[threadIdx.x % 32] = o[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float s = 0.0f;
+    for (int w = 0; w < blockDim.x / 32; ++w)
+      s += sums[w];
+    o[blockIdx.x] = s;
+  }
+}
+
+// A leader that prints (a loop builds the indent from a parameter): one thread's job.
+extern "C" __device__ int printf(const char *, ...);
+__global__ void good_leaderPrints(int depth) {
+  if (threadIdx.x == 0) {
+    for (int d = 0; d < depth; ++d)
+      printf("  ");
+    printf("block %d\n", blockIdx.x);
+  }
+}
+
+// One-off code in a kernel with a loop: a short set-up stage for half of each warp,
+// once, quiet.
+__global__ void good_oneOffSetup(float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = 0.0f;
+  if (threadIdx.x % 2 == 0)
+    v = sqrtf(o[i]) * 3.0f + sqrtf(o[i + 1]);
+  for (int k = 0; k < n; ++k)
+    v += o[i + k];
+  o[i] = v;
+}
+
+// A helper's float parameter carries its caller's per-lane data: the branch in the
+// helper depends on data (it was taken for uniform when the argument was a float).
+__device__ float rootOf(float x) {
+  float w = 0.0f;
+  if (x < 0.5f)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'p[i]'); the warp runs both paths one after the other (about 103 instructions under the branch) [warplint-divergent-branch]
+    w = sqrtf(x) * expf(x) / logf(x + 2.0f) + sinf(x);
+  return w;
+}
+__global__ void bad_floatParamData(const float *p, float *o) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  o[i] = rootOf(p[i]);
+}
+// PRIO: [[@LINE-9]] Low possible notes=3

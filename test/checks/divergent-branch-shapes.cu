@@ -32,29 +32,29 @@ __global__ void bad_flagInLoop(float *o, const int *flag, int n) {
 __global__ void bad_oneOff(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (threadIdx.x < 16)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 47 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+  // Quiet by default (issue 13, third round): an inherent split (lanes 0-15 of warp 0 only; option ReportInherentSplits)
     o[i] = heavy(o[i]);
 }
-// PRIO: [[@LINE-4]] Medium certain notes=2
+// (no PRIO line: quiet by default)
 
 // ty == 0 && by == 0: only the blocks of grid row 0 split. Low.
 __global__ void bad_oneBlockRow(float *o) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int ty = threadIdx.y, by = blockIdx.y;
   if (ty == 0 && by == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes take different paths in warp 0 of each block, only in the blocks where 'by == 0'; the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+  // Quiet by default (issue 13, third round): an inherent split (lanes of warp 0 only, in the by == 0 blocks; option ReportInherentSplits)
     for (int k = 0; k < 4; ++k)
       o[x] = heavy(o[x]) + heavy(o[x + k]);
   }
 }
-// PRIO: [[@LINE-6]] Low certain notes=2
+// (no PRIO line: quiet by default)
 
 // One cause, one finding: the nested branch and the else-if chain are notes.
 __global__ void bad_nested(float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < 8; ++k) {
     if (threadIdx.x < 16) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in warp 0 of each block; the warp runs both paths one after the other (about 384 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    // Quiet by default (issue 13, third round): an inherent split (lanes 0-15 of warp 0 only; option ReportInherentSplits)
       o[i] = heavy(o[i]) + heavy(o[i + k]);
       if (threadIdx.x < 8)
         o[i] = heavy(o[i]) + heavy(o[i + 1]);
@@ -65,7 +65,7 @@ __global__ void bad_nested(float *o) {
     }
   }
 }
-// PRIO: [[@LINE-12]] High certain notes=4
+// (no PRIO line: quiet by default)
 
 // A walk that tests the same condition again: one finding.
 __global__ void bad_repeatedCondition(float *o, const float *key) {

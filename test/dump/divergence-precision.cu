@@ -18,7 +18,7 @@ __global__ void unrolledSmall(float *o, const float *in) {
     o[x] = v;
   }
 }
-// CHECK: {{.*}}divergence-precision.cu:15:3: unrolledSmall: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost=5
+// CHECK: {{.*}}divergence-precision.cu:15:3: unrolledSmall: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost=5 avoidable=0 function-cost=9
 
 // `#pragma unroll 1` keeps the loop a loop; a runtime trip count too.
 __global__ void rolled(float *o, const float *in, int n) {
@@ -35,8 +35,8 @@ __global__ void rolled(float *o, const float *in, int n) {
       v = v * v + 0.5f;
   o[x + 1] = v;
 }
-// CHECK: {{.*}}divergence-precision.cu:27:3: rolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost=4 unpredicable contains-loop
-// CHECK: {{.*}}divergence-precision.cu:33:3: rolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0xffff0000/32 cost=3 unpredicable contains-loop
+// CHECK: {{.*}}divergence-precision.cu:27:3: rolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost=4 unpredicable contains-loop avoidable=0
+// CHECK: {{.*}}divergence-precision.cu:33:3: rolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0xffff0000/32 cost=3 unpredicable contains-loop avoidable=0 scaled-loop
 
 // A branch in an unrolled 3-trip loop is copied three times, not repeated.
 __global__ void inUnrolled(float *o) {
@@ -46,7 +46,7 @@ __global__ void inUnrolled(float *o) {
     if (threadIdx.x < 8)
       o[x + i] = heavy(o[x + i]);
 }
-// CHECK: {{.*}}divergence-precision.cu:46:5: inUnrolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x000000ff/32 cost=49 unrolled-copies=3
+// CHECK: {{.*}}divergence-precision.cu:46:5: inUnrolled: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x000000ff/32 cost=49 unrolled-copies=3 avoidable=0 function-cost=154
 
 // x != y on the diagonal of a 2-D grid (blocks of 32 columns): one lane left out.
 __global__ void diagonal(float *o, int w) {
@@ -55,7 +55,7 @@ __global__ void diagonal(float *o, int w) {
   if (x != y)
     o[y * w + x] = heavy(o[y * w + x]) + heavy(o[y * w + x + 1]);
 }
-// CHECK: {{.*}}divergence-precision.cu:55:3: diagonal: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=98 left-out
+// CHECK: {{.*}}divergence-precision.cu:55:3: diagonal: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=98 left-out function-cost=102
 
 // The index reaches the helper as a parameter; the count is the same for the block.
 __device__ void firstN(float *o, unsigned tid, unsigned count) {
@@ -71,9 +71,9 @@ __global__ void helperBound(float *o, const unsigned *counts) {
   __syncthreads();
   firstN(o, threadIdx.x, active);
 }
-// CHECK: {{.*}}divergence-precision.cu:62:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=95 tail-guard via={{.*}}divergence-precision.cu:72:3
-// CHECK: {{.*}}divergence-precision.cu:64:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=47 via={{.*}}divergence-precision.cu:72:3
-// CHECK: {{.*}}divergence-precision.cu:69:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=1 leader
+// CHECK: {{.*}}divergence-precision.cu:62:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=95 tail-guard via={{.*}}divergence-precision.cu:72:3 function-cost=147
+// CHECK: {{.*}}divergence-precision.cu:64:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=47 via={{.*}}divergence-precision.cu:72:3 function-cost=147
+// CHECK: {{.*}}divergence-precision.cu:69:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=1 leader avoidable=0 function-cost=154
 
 // Each lane sums its own column: different starts, the same trips.
 __global__ void columnSums(float *o, int rows, int cols) {
@@ -86,7 +86,7 @@ __global__ void columnSums(float *o, int rows, int cols) {
     }
   }
 }
-// CHECK: {{.*}}divergence-precision.cu:80:3: columnSums: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost=7 unpredicable contains-loop tail-guard
+// CHECK: {{.*}}divergence-precision.cu:80:3: columnSums: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost=7 unpredicable contains-loop tail-guard scaled-loop
 // CHECK-NOT: divergence-precision.cu:83:
 
 // A helper reads each lane's interval into reference parameters: data decides.
@@ -100,4 +100,4 @@ __global__ void intervals(float *o, const float *s) {
   if (lo != hi)
     o[threadIdx.x] = heavy(lo) + heavy(hi);
 }
-// CHECK: {{.*}}divergence-precision.cu:100:3: intervals: blockDim 256 (assumed): branch if: source=load:'s[2 * tid]' data-dependent split=none cost=92
+// CHECK: {{.*}}divergence-precision.cu:100:3: intervals: blockDim 256 (assumed): branch if: source=load:'s[2 * tid]' data-dependent split=none cost=92 function-cost=100

@@ -38,8 +38,8 @@ __global__ void asmLane(int *cnt, float *o) {
   if (lane < 8)
     o[threadIdx.x] = heavy(o[threadIdx.x]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:3: asmLane: blockDim 128 (launch): branch if: source=lane-id split=none cost=8 unpredicable leader
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: asmLane: blockDim 128 (launch): branch if: source=lane-id split=none cost=47
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:3: asmLane: blockDim 128 (launch): branch if: source=lane-id split=none cost=8 unpredicable leader function-cost=59
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: asmLane: blockDim 128 (launch): branch if: source=lane-id split=none cost=47 function-cost=59
 
 // do { ... } while (0) is no loop: only the if inside is a branch.
 __global__ void doWhile0(float *o, int n) {
@@ -49,7 +49,7 @@ __global__ void doWhile0(float *o, int n) {
     o[threadIdx.x] = heavy(o[threadIdx.x]);
   } while (0);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: doWhile0: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=1 tail-guard
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: doWhile0: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=1 tail-guard function-cost=50
 // CHECK-NOT: doWhile0: {{.*}} branch loop
 
 // A block of one thread (<<<1, 1>>>): nothing splits, even on data.
@@ -67,7 +67,7 @@ __global__ void implied(float *o, int end) {
     if (it < end)
       o[it] = heavy(o[it]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: implied: blockDim 128 (launch): branch loop: source=thread-index:'threadIdx.x' split=none cost=49 unpredicable contains-loop tail-guard
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: implied: blockDim 128 (launch): branch loop: source=thread-index:'threadIdx.x' split=none cost=49 unpredicable contains-loop tail-guard scaled-loop
 // CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:5: implied: blockDim 128 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 tail-guard in-loop implied-by={{.*}}divergence-shapes.cu:[[@LINE-5]]:3
 
 // Not implied: the variable changes between the loop's test and the guard.
@@ -88,7 +88,7 @@ __global__ void oneBlockRow(float *o) {
   if (threadIdx.y == 0 && blockIdx.y == 0)
     o[x] = heavy(o[x]) + heavy(o[x + 1]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: oneBlockRow: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.y' split=exact warps=1/8 first=0 lanes=mixed cost=95 uniform-term='blockIdx.y == 0' one-block
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: oneBlockRow: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.y' split=exact warps=1/8 first=0 lanes=mixed cost=95 uniform-term='blockIdx.y == 0' one-block function-cost=100
 
 // A split inside a loop, and a data-dependent one.
 __global__ void inLoop(float *o, const int *flag, int n) {
@@ -100,7 +100,7 @@ __global__ void inLoop(float *o, const int *flag, int n) {
       o[i] = heavy(o[i] + k);
   }
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-6]]:5: inLoop: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0x11111111/32 cost=47 in-loop
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-6]]:5: inLoop: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0x11111111/32 cost=47 in-loop avoidable=1
 // CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: inLoop: blockDim 64 (launch): branch if: source=load:'flag[i + k]' data-dependent split=none cost=49 in-loop
 
 // __hadd2 counts one instruction, not the statements of the header's body.
@@ -109,7 +109,7 @@ __global__ void hadd2Tail(__half2 *v) {
   if (t < 16)
     v[t] = __hadd2(v[t], v[t + 16]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: hadd2Tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=6
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: hadd2Tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=6 avoidable=0 function-cost=8
 
 void launch(float *o, int *c, const int *f, __half2 *h, int n) {
   clockSpin<<<1, 64>>>(o, 1000);

@@ -13,7 +13,7 @@ __global__ void exact(float *out) {
     v = heavy(v);
   out[threadIdx.x] = v;
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-4]]:3: exact: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=45
+// CHECK: {{.*}}divergence.cu:[[@LINE-4]]:3: exact: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=45 avoidable=0 function-cost=49
 // CHECK-NOT: exact: blockDim 64
 
 // Data-dependent: which lanes diverge depends on what they read.
@@ -22,7 +22,7 @@ __global__ void gather(float *out, const int *flags) {
   if (flags[i] > 0)
     out[i] = heavy(out[i]);
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: gather: blockDim 64 (launch): branch if: source=load:'flags[i]' data-dependent split=none cost=47
+// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: gather: blockDim 64 (launch): branch if: source=load:'flags[i]' data-dependent split=none cost=47 function-cost=51
 
 // A loop whose condition on the loop variable diverges in some iterations only.
 __global__ void reduce(float *data) {
@@ -36,7 +36,7 @@ __global__ void reduce(float *data) {
   }
   data[threadIdx.x] = s[0];
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-6]]:5: reduce: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 iterations=k:16,8,4,2,1/8 cost=50 in-loop
+// CHECK: {{.*}}divergence.cu:[[@LINE-6]]:5: reduce: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 iterations=k:16,8,4,2,1/8 cost=50 in-loop avoidable=0
 
 // A tail guard: a lane-linear index against a runtime bound.
 __global__ void tail(float *out, int n) {
@@ -44,7 +44,7 @@ __global__ void tail(float *out, int n) {
   if (i < n)
     out[i] = heavy(out[i]);
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 tail-guard
+// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 tail-guard function-cost=50
 
 // A barrier under a condition that differs between the warps of a block, and a
 // loop whose lanes run different numbers of iterations (trip counts).
@@ -71,7 +71,7 @@ __global__ void cases(float *out, int n) {
   }
   out[threadIdx.x] = v;
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-7]]:3: cases: blockDim 64 (launch): branch switch: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=mixed cost=140
+// CHECK: {{.*}}divergence.cu:[[@LINE-7]]:3: cases: blockDim 64 (launch): branch switch: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=mixed cost=140 function-cost=143
 
 // MSG: divergence.cu:[[@LINE-19]]:3: warning: loop condition differs between the lanes of a warp: lanes run different numbers of iterations in every warp; lanes that finish early wait for the others (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
 // MSG: divergence.cu:[[@LINE-10]]:3: warning: switch condition differs between the lanes of a warp: lanes go to different cases, in every warp; the warp runs both paths one after the other (about 140 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
