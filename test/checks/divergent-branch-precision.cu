@@ -182,7 +182,7 @@ __global__ void bad_spreadInLoop(float *o, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < n; ++k)
     if (threadIdx.x % 2 == 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 25 instructions under the branch) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 25 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = sqrtf(o[i] * o[i + k] + 1.0f);
 }
 // PRIO: [[@LINE-4]] High certain notes=2
@@ -237,7 +237,7 @@ __global__ void good_oneOffSetup(float *o, int n) {
 __device__ float rootOf(float x) {
   float w = 0.0f;
   if (x < 0.5f)
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'p[i]'); the warp runs both paths one after the other (about 103 instructions under the branch) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'p[i]'); the warp runs both paths one after the other (about 103 instructions under the branch) (Low priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     w = sqrtf(x) * expf(x) / logf(x + 2.0f) + sinf(x);
   return w;
 }

@@ -74,7 +74,7 @@ __global__ void cases(float *out, int n) {
 // CHECK: {{.*}}divergence.cu:[[@LINE-7]]:3: cases: blockDim 64 (launch): branch switch: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=mixed cost=140 function-cost=143
 
 // MSG: divergence.cu:[[@LINE-19]]:3: warning: loop condition differs between the lanes of a warp: lanes run different numbers of iterations in every warp; lanes that finish early wait for the others (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
-// MSG: divergence.cu:[[@LINE-10]]:3: warning: switch condition differs between the lanes of a warp: lanes go to different cases, in every warp; the warp runs both paths one after the other (about 140 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+// MSG: divergence.cu:[[@LINE-10]]:3: warning: switch condition differs between the lanes of a warp: lanes go to different cases, in every warp; the warp runs both paths one after the other (about 140 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
 
 void launch(float *a, int *f, int n) {
   exact<<<1, 64>>>(a);
