@@ -62,16 +62,6 @@ void LaunchOccupancyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(launchCallExpr(), this);
 }
 
-static std::string pct(double F) {
-  double P = F * 100;
-  char Buf[32];
-  if (std::fabs(P - std::round(P)) < 0.05)
-    snprintf(Buf, sizeof Buf, "%.0f%%", P);
-  else
-    snprintf(Buf, sizeof Buf, "%.1f%%", P);
-  return Buf;
-}
-
 void LaunchOccupancyCheck::check(const MatchFinder::MatchResult &R) {
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("launch");
   ASTContext &Ctx = *R.Context;
@@ -135,7 +125,7 @@ void LaunchOccupancyCheck::check(const MatchFinder::MatchResult &R) {
           " warps per block of " + std::to_string(O.MaxWarps) + " per SM)";
     break;
   }
-  Rep.Message = Blocks + " reach " + pct(L->ThreadOccupancy) +
+  Rep.Message = Blocks + " reach " + hw::formatOccupancy(L->ThreadOccupancy) +
                 " occupancy on " + M.Name + ": " + Why +
                 (O.Limiter == OccupancyLimiter::SharedMemory ? " hold"
                                                              : " holds") +

@@ -226,16 +226,6 @@ nextStep(const hw::HardwareModel &M, hw::OccupancyInput In, unsigned Blocks) {
   return std::nullopt;
 }
 
-static std::string percent(double Occ) {
-  double P = Occ * 100;
-  char Buf[32];
-  if (std::fabs(P - std::round(P)) < 0.05)
-    snprintf(Buf, sizeof Buf, "%.0f%%", P);
-  else
-    snprintf(Buf, sizeof Buf, "%.1f%%", P);
-  return Buf;
-}
-
 void RegisterPressureCheck::addLocalTrafficNotes(const CompiledKernel &CK,
                                                  Report &R) const {
   const SourceManager &SM = Ctx->getSourceManager();
@@ -445,7 +435,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
       M.Name + " to " + std::to_string(WorstOcc.ActiveBlocks) +
       " blocks per SM (" + std::to_string(WorstOcc.ActiveWarps) + " of " +
       std::to_string(WorstOcc.MaxWarps) + " warps, " +
-      percent(WorstOcc.Occupancy) + " occupancy)";
+      hw::formatOccupancy(WorstOcc.Occupancy) + " occupancy)";
   R.Facts.Resources = resourceFacts(M, In, WorstOcc);
   R.Facts.Resources->RegistersExact = Regs.Exact;
   R.Facts.Resources->NextRegisters = Step->first;
@@ -472,7 +462,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
        "at " + std::to_string(Step->first) +
            " registers per thread or fewer, " +
            std::to_string(Step->second.ActiveBlocks) + " blocks would fit (" +
-           percent(Step->second.Occupancy) +
+           hw::formatOccupancy(Step->second.Occupancy) +
            "); fewer registers can add spills, and occupancy pays only when "
            "latency is not hidden by instruction-level parallelism: measure "
            "before and after (guide §10.2)"});

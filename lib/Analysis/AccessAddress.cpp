@@ -234,34 +234,20 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
     break;
   case UseFacts::Single:
     return defPointer(*F.Defs[0], Depth);
-  case UseFacts::Induction: {
-    // p = Start + K * Step elements: `p += blockDim.x` in a loop.
-    int64_t Size = sizeOf(V->getType()->getPointeeType());
-    if (!F.Step.Additive || !Size) {
-      A.Failure = "pointer '" + V->getNameAsString() +
-                  "' changes in its loop other than by a step";
-      return A;
-    }
-    A = alternatives(V, F.Inits, Depth);
-    if (!A.ok())
-      return A;
-    const sym::Expr *Step = F.Step.Step
-                                ? Builder.build(F.Step.Step)
-                                : SC.constant(1, sym::IntType::i64());
-    const sym::Expr *K = Builder.iterationCount(V, Step);
-    Builder.noteInduction(F, K->name(), SC.constant(0, K->type()), nullptr);
-    const sym::Expr *Delta = SC.mul(K, Step);
-    A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
-    return A;
-  }
+  case UseFacts::Induction:
   case UseFacts::AfterLoop: {
-    // Start + K * Step elements, K the uniform count of iterations the loop
-    // ran, when every lane leaves it together (as for integers: ExprBuilder).
+    // p = Start + K * Step elements. In its loop (`p += blockDim.x`), K
+    // counts the iterations; after the loop, K is the uniform count of
+    // iterations the loop ran, when every lane leaves it together (as for
+    // integers: ExprBuilder).
+    bool After = F.S == UseFacts::AfterLoop;
     int64_t Size = sizeOf(V->getType()->getPointeeType());
-    if (!F.Step.Additive || !Size || !Builder.exitsTogether(*F.Loop)) {
+    if (!F.Step.Additive || !Size ||
+        (After && !Builder.exitsTogether(*F.Loop))) {
       A.Failure = "pointer '" + V->getNameAsString() +
-                  "' after the loop that moves it (the loop's exit varies "
-                  "by lane)";
+                  (After ? "' after the loop that moves it (the loop's exit "
+                           "varies by lane)"
+                         : "' changes in its loop other than by a step");
       return A;
     }
     A = alternatives(V, F.Inits, Depth);
@@ -270,9 +256,15 @@ Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
     const sym::Expr *Step = F.Step.Step
                                 ? Builder.build(F.Step.Step)
                                 : SC.constant(1, sym::IntType::i64());
-    const sym::Expr *K =
-        SC.unknown("iterations the loop of '" + V->getNameAsString() + "' ran",
-                   sym::IntType::i64(), sym::Uniformity::BlockUniform);
+    const sym::Expr *K;
+    if (After) {
+      K = SC.unknown("iterations the loop of '" + V->getNameAsString() +
+                         "' ran",
+                     sym::IntType::i64(), sym::Uniformity::BlockUniform);
+    } else {
+      K = Builder.iterationCount(V, Step);
+      Builder.noteInduction(F, K->name(), SC.constant(0, K->type()), nullptr);
+    }
     const sym::Expr *Delta = SC.mul(K, Step);
     A.addTerm(F.Step.Negate ? SC.neg(Delta) : Delta, Size);
     return A;

@@ -53,22 +53,10 @@ void addFlowLoops(const ValueFlow &Flow, ExprBuilder &Builder,
       if (!Factor || !Factor->isConstant())
         continue;
       L.By = Factor->constant();
-      switch (F.Step.GeometricOp) {
-      case BO_Mul:
-        L.Kind = LoopIterations::StepKind::Mul;
-        break;
-      case BO_Div:
-        L.Kind = LoopIterations::StepKind::Div;
-        break;
-      case BO_Shl:
-        L.Kind = LoopIterations::StepKind::Shl;
-        break;
-      case BO_Shr:
-        L.Kind = LoopIterations::StepKind::Shr;
-        break;
-      default:
+      auto Kind = geometricStepKind(F.Step.GeometricOp);
+      if (!Kind)
         continue;
-      }
+      L.Kind = *Kind;
     }
     if (Same != Loops.end()) {
       if (llvm::none_of(Same->Companions, [&](const auto &C) {

@@ -776,22 +776,10 @@ private:
         if (!F || !F->isConstant())
           continue;
         L.By = F->constant();
-        switch (I->Step.GeometricOp) {
-        case BO_Mul:
-          L.Kind = LoopIterations::StepKind::Mul;
-          break;
-        case BO_Div:
-          L.Kind = LoopIterations::StepKind::Div;
-          break;
-        case BO_Shl:
-          L.Kind = LoopIterations::StepKind::Shl;
-          break;
-        case BO_Shr:
-          L.Kind = LoopIterations::StepKind::Shr;
-          break;
-        default:
+        auto Kind = geometricStepKind(I->Step.GeometricOp);
+        if (!Kind)
           continue;
-        }
+        L.Kind = *Kind;
         L.Start = Init;
         L.Value = Var;
       } else {
@@ -961,6 +949,22 @@ std::string blockDimString(const std::array<unsigned, 3> &D) {
   if (D[2] != 1)
     S += "x" + std::to_string(D[2]);
   return S;
+}
+
+std::optional<LoopIterations::StepKind>
+geometricStepKind(clang::BinaryOperatorKind Op) {
+  switch (Op) {
+  case clang::BO_Mul:
+    return LoopIterations::StepKind::Mul;
+  case clang::BO_Div:
+    return LoopIterations::StepKind::Div;
+  case clang::BO_Shl:
+    return LoopIterations::StepKind::Shl;
+  case clang::BO_Shr:
+    return LoopIterations::StepKind::Shr;
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace warplint

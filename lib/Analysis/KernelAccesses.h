@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ struct LoopIterations {
   };
   std::vector<Companion> Companions;
 };
+
+/// The step kind of a geometric update (`*=`, `/=`, `<<=`, `>>=` or their
+/// spelled-out forms); nullopt for any other operator.
+std::optional<LoopIterations::StepKind>
+geometricStepKind(clang::BinaryOperatorKind Op);
 
 /// One load or store of global or shared memory in a kernel.
 struct MemoryAccess {

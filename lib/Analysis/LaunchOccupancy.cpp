@@ -21,21 +21,11 @@ double threadOccupancy(const hw::HardwareModel &M, const hw::OccupancyResult &O,
   return double(uint64_t(O.ActiveBlocks) * ThreadsPerBlock) / Max;
 }
 
-static std::string pct(double F) {
-  double P = F * 100;
-  char Buf[32];
-  if (std::fabs(P - std::round(P)) < 0.05)
-    snprintf(Buf, sizeof Buf, "%.0f%%", P);
-  else
-    snprintf(Buf, sizeof Buf, "%.1f%%", P);
-  return Buf;
-}
-
 static std::string describe(const hw::HardwareModel &M,
                             const hw::OccupancyResult &O, unsigned Threads) {
   uint64_t Active = uint64_t(O.ActiveBlocks) * Threads;
   return std::to_string(O.ActiveBlocks) + " blocks, " + std::to_string(Active) +
-         " threads per SM (" + pct(threadOccupancy(M, O, Threads)) + ")";
+         " threads per SM (" + hw::formatOccupancy(threadOccupancy(M, O, Threads)) + ")";
 }
 
 std::string betterConfiguration(const hw::HardwareModel &M,
@@ -208,7 +198,7 @@ void printLaunchOccupancy(raw_ostream &OS, ArrayRef<LaunchOccupancy> Launches,
        << (L.Occ.LimitSharedMem == ~0u ? std::string("-")
                                        : std::to_string(L.Occ.LimitSharedMem))
        << "); " << L.ActiveThreads << "/" << L.MaxThreads << " threads ("
-       << pct(L.ThreadOccupancy) << "), " << L.Occ.ActiveWarps << "/"
+       << hw::formatOccupancy(L.ThreadOccupancy) << "), " << L.Occ.ActiveWarps << "/"
        << L.Occ.MaxWarps << " warps";
     if (!L.Better.empty())
       OS << "; better: " << L.Better;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <cstdio>
 
 namespace warplint {
 namespace hw {
@@ -160,6 +162,16 @@ OccupancyResult computeOccupancy(const HardwareModel &M,
   R.ActiveWarps = Best * R.WarpsPerBlock;
   R.Occupancy = R.MaxWarps ? double(R.ActiveWarps) / R.MaxWarps : 0;
   return R;
+}
+
+std::string formatOccupancy(double F) {
+  double P = F * 100;
+  char Buf[32];
+  if (std::fabs(P - std::round(P)) < 0.05)
+    snprintf(Buf, sizeof Buf, "%.0f%%", P);
+  else
+    snprintf(Buf, sizeof Buf, "%.1f%%", P);
+  return Buf;
 }
 
 } // namespace hw

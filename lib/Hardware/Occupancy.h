@@ -67,6 +67,9 @@ struct OccupancyResult {
 OccupancyResult computeOccupancy(const HardwareModel &M,
                                  const OccupancyInput &In);
 
+/// An occupancy (0..1) as the messages print it: "25%", "15.6%".
+std::string formatOccupancy(double Occupancy);
+
 } // namespace hw
 } // namespace warplint
 
