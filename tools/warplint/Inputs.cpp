@@ -98,6 +98,105 @@ Expected<std::vector<std::string>> collectInputs(ArrayRef<std::string> Files,
   return Inputs;
 }
 
+/// True when the command after "--" is written for nvcc (CLion passes a CUDA
+/// target's nvcc flags; users copy them from their build): an option only nvcc
+/// has. Clang's own spellings (--cuda-gpu-arch, -x cuda) are not among them.
+static bool looksLikeNvcc(const std::vector<std::string> &Args) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cu")
+      return true;
+    for (StringRef P : {"-gencode",
+                        "--generate-code",
+                        "-arch=",
+                        "--gpu-architecture",
+                        "-code=",
+                        "--gpu-code",
+                        "-Xcompiler",
+                        "--compiler-options",
+                        "-Xptxas",
+                        "--ptxas-options",
+                        "-rdc",
+                        "--relocatable-device-code",
+                        "--expt-",
+                        "-expt-",
+                        "-lineinfo",
+                        "--generate-line-info",
+                        "-use_fast_math",
+                        "--use_fast_math",
+                        "-ccbin",
+                        "--compiler-bindir",
+                        "-forward-unknown-to-host-compiler",
+                        "--default-stream",
+                        "-maxrregcount",
+                        "--maxrregcount",
+                        "-Xcudafe",
+                        "--extended-lambda",
+                        "-extended-lambda"})
+      if (A.starts_with(P))
+        return true;
+    if (A == "-arch" || A == "-code" || A == "-dc")
+      return true;
+  }
+  return false;
+}
+
+namespace {
+/// The command after "--" in nvcc's words: its commands go through the nvcc
+/// translator, as a database's nvcc commands do.
+class NvccFixedDatabase : public tooling::CompilationDatabase {
+public:
+  explicit NvccFixedDatabase(
+      std::unique_ptr<tooling::CompilationDatabase> Inner)
+      : Inner(std::move(Inner)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    return asNvcc(Inner->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner->getAllFiles();
+  }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+    return asNvcc(Inner->getAllCompileCommands());
+  }
+
+private:
+  static std::vector<tooling::CompileCommand>
+  asNvcc(std::vector<tooling::CompileCommand> Cmds) {
+    for (tooling::CompileCommand &C : Cmds)
+      if (!C.CommandLine.empty())
+        C.CommandLine.front() = "nvcc";
+    return Cmds;
+  }
+  std::unique_ptr<tooling::CompilationDatabase> Inner;
+};
+} // namespace
+
+Expected<std::unique_ptr<tooling::CompilationDatabase>>
+databaseFromCommandLine(int &Argc, const char **Argv) {
+  int DashDash = 1;
+  while (DashDash < Argc && StringRef(Argv[DashDash]) != "--")
+    ++DashDash;
+  if (DashDash == Argc)
+    return nullptr;
+  // clang's driver would reject nvcc's options: they go to the translator.
+  std::vector<std::string> Args{"nvcc"};
+  for (int I = DashDash + 1; I < Argc; ++I)
+    Args.push_back(Argv[I]);
+  if (looksLikeNvcc(Args)) {
+    Argc = DashDash;
+    return std::make_unique<NvccFixedDatabase>(
+        std::make_unique<tooling::FixedCompilationDatabase>(
+            ".", ArrayRef<std::string>(Args).drop_front()));
+  }
+  std::string Err;
+  std::unique_ptr<tooling::CompilationDatabase> DB =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, Err);
+  if (!Err.empty())
+    return failure(Err);
+  return std::move(DB);
+}
+
 Expected<std::unique_ptr<tooling::CompilationDatabase>>
 loadCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Fixed,
                         StringRef BuildPath, StringRef FirstInput) {

@@ -28,6 +28,12 @@ llvm::Expected<std::vector<std::string>>
 collectInputs(llvm::ArrayRef<std::string> Named, llvm::StringRef BuildPath,
               bool DumpConfig);
 
+/// The command after "--" (clang-tidy's convention), taken out of \p Argc; null
+/// when there is none. nvcc's options there (-gencode, -rdc=true, -x cu, ...)
+/// are translated as a database's nvcc command is.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+databaseFromCommandLine(int &Argc, const char **Argv);
+
 /// The compilation database: \p Fixed (the command after "--"), else the one in
 /// \p BuildPath, else one found above \p FirstInput, else an empty command.
 /// Missing files' commands are inferred from their neighbours'.

@@ -169,6 +169,13 @@ cl::opt<std::string> ExportFixes(
     cl::desc("Write the findings and their fixes as clang-tidy's YAML to "
              "this file ('-': stdout, after the report)"),
     cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write the compilation database as warplint compiles it (nvcc "
+             "commands translated to clang's: GPU, toolkit, cccl includes, "
+             "SDK version) to this file ('-': stdout) and exit; for "
+             "clang-tidy with the plugin, clangd and other clang tools"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),

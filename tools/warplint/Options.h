@@ -71,6 +71,7 @@ extern llvm::cl::opt<std::string> DocsUrl;
 extern llvm::cl::opt<bool> Fix;
 extern llvm::cl::opt<bool> FixNotes;
 extern llvm::cl::opt<std::string> ExportFixes;
+extern llvm::cl::opt<std::string> ExportCompileCommands;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;

@@ -15,6 +15,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Configuration.h"
+#include "tools/warplint/ExportCommands.h"
 #include "tools/warplint/Inputs.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/Report.h"
@@ -48,13 +49,13 @@ int main(int argc, const char **argv) {
   cl::HideUnrelatedOptions({&Category, &ConfirmCategory});
 
   // Everything after "--" is the compile command (clang-tidy's convention).
-  std::string FixedErr;
   int Argc = argc;
+  Expected<std::unique_ptr<tooling::CompilationDatabase>> FixedOrErr =
+      databaseFromCommandLine(Argc, argv);
+  if (!FixedOrErr)
+    return usageError(toString(FixedOrErr.takeError()));
   std::unique_ptr<tooling::CompilationDatabase> FixedDB =
-      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, argv,
-                                                             FixedErr);
-  if (!FixedErr.empty())
-    return usageError(FixedErr);
+      std::move(*FixedOrErr);
   std::string ParseErrors;
   raw_string_ostream ParseErrStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -151,6 +152,32 @@ int main(int argc, const char **argv) {
       parseOptions(Conf, argv[0], (void *)&printVersion);
   if (!ParseOpts)
     return usageError(toString(ParseOpts.takeError()));
+  if (!ExportCompileCommands.empty()) {
+    CudaParseOptions ExportOpts = *ParseOpts;
+    // Each tool that reads the database brings its own clang's builtin
+    // headers; warplint's resource directory would be wrong for a clangd of
+    // another version.
+    ExportOpts.ResourceDir.clear();
+    for (const std::string &F : Inputs)
+      if ((*DB)->getCompileCommands(F).empty())
+        return usageError("no compile command for '" + F +
+                          "' in the compilation database and none to infer "
+                          "from; add the file to compile_commands.json, or "
+                          "give compiler arguments after --");
+    std::vector<tooling::CompileCommand> Commands =
+        translatedCommands(DB->get(), **DB, Inputs, ExportOpts);
+    if (Error E = writeCompileCommands(ExportCompileCommands, Commands))
+      return usageError(toString(std::move(E)));
+    if (!Quiet && ExportCompileCommands != "-")
+      errs() << "warplint: wrote " << Commands.size() << " compile command"
+             << (Commands.size() == 1 ? "" : "s") << " to "
+             << ExportCompileCommands << "\n";
+    if (!Quiet && !ParseOpts->Toolkit)
+      errs() << "warplint: note: no CUDA toolkit "
+             << (CudaPath == "none" ? "(--cuda-path=none)" : "found")
+             << ": the commands use warplint's bundled CUDA declarations\n";
+    return ExitClean;
+  }
   CudaCompilationDatabase CudaDB(std::move(*DB), *ParseOpts);
 
   // A file the database has no command for (an empty database, nothing to
