@@ -176,6 +176,19 @@ cl::opt<std::string> ExportCompileCommands(
              "SDK version) to this file ('-': stdout) and exit; for "
              "clang-tidy with the plugin, clangd and other clang tools"),
     cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> LineFilterJson(
+    "line-filter",
+    cl::desc("As clang-tidy: report only findings on these lines, "
+             "[{\"name\":\"a.cu\",\"lines\":[[1,3],[5,7]]},{\"name\":"
+             "\"b.cuh\"}] (a file without lines: all of them; names match "
+             "the end of the path)"),
+    cl::value_desc("json"), cl::cat(Category));
+cl::opt<std::string> DiffRef(
+    "diff",
+    cl::desc("Report only findings on lines added or changed since this git "
+             "ref (git diff REF), or in the unified diff on stdin ('-'); "
+             "with no file named, lint the CUDA files the diff changes"),
+    cl::value_desc("ref|-"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),

@@ -72,6 +72,8 @@ extern llvm::cl::opt<bool> Fix;
 extern llvm::cl::opt<bool> FixNotes;
 extern llvm::cl::opt<std::string> ExportFixes;
 extern llvm::cl::opt<std::string> ExportCompileCommands;
+extern llvm::cl::opt<std::string> LineFilterJson;
+extern llvm::cl::opt<std::string> DiffRef;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;

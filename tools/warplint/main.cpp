@@ -17,6 +17,7 @@
 #include "tools/warplint/Configuration.h"
 #include "tools/warplint/ExportCommands.h"
 #include "tools/warplint/Inputs.h"
+#include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/Report.h"
 #include "tools/warplint/Runner.h"
@@ -26,6 +27,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
@@ -103,14 +105,49 @@ int main(int argc, const char **argv) {
   if (JobCount == 0)
     JobCount = std::max(1u, std::thread::hardware_concurrency());
 
+  // --line-filter or --diff: which lines' findings are reported.
+  std::optional<LineFilter> Lines;
+  if (!LineFilterJson.empty() && !DiffRef.empty())
+    return usageError("--line-filter and --diff are mutually exclusive");
+  if (!LineFilterJson.empty()) {
+    Expected<LineFilter> L = parseLineFilter(LineFilterJson);
+    if (!L)
+      return usageError(toString(L.takeError()));
+    Lines = std::move(*L);
+  } else if (DiffRef == "-") {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return usageError("--diff -: cannot read stdin: " +
+                        In.getError().message());
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    Lines = lineFilterFromDiff((*In)->getBuffer(), Cwd);
+  } else if (!DiffRef.empty()) {
+    Expected<LineFilter> L = lineFilterFromGit(DiffRef);
+    if (!L)
+      return usageError("--diff: " + toString(L.takeError()));
+    Lines = std::move(*L);
+  }
+  // --diff with no file named: the CUDA files the diff changes.
+  std::vector<std::string> Named(Files.begin(), Files.end());
+  if (!DiffRef.empty() && Named.empty() && BuildPath.empty()) {
+    for (const std::string &F : Lines->names())
+      if (isCudaSourceName(F) && sys::fs::exists(F))
+        Named.push_back(F);
+    if (Named.empty()) {
+      if (!Quiet)
+        errs() << "warplint: the diff changes no CUDA file (.cu, .cuh)\n";
+      return ExitClean;
+    }
+  }
+
   Expected<Configuration> ConfOrErr = readConfiguration();
   if (!ConfOrErr)
     return usageError(toString(ConfOrErr.takeError()));
   Configuration &Conf = *ConfOrErr;
 
   Expected<std::vector<std::string>> InputsOrErr =
-      collectInputs(std::vector<std::string>(Files.begin(), Files.end()),
-                    BuildPath, DumpConfig);
+      collectInputs(Named, BuildPath, DumpConfig);
   if (!InputsOrErr)
     return usageError(toString(InputsOrErr.takeError()));
   std::vector<std::string> Inputs = std::move(*InputsOrErr);
@@ -257,6 +294,10 @@ int main(int argc, const char **argv) {
 
   std::vector<Finding> Shown =
       shownFindings(std::move(Result.Findings), *Threshold);
+  if (Lines)
+    llvm::erase_if(Shown, [&](const Finding &F) {
+      return !Lines->passes(F.Pos.File, F.Pos.Line);
+    });
   if (Verbose)
     for (const ToolError &E : Result.CompilerErrors)
       errs() << E.File << ":" << E.Line << ":" << E.Column
