@@ -210,6 +210,20 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     // The facts behind the message (docs/output-formats.md "Facts").
     if (F.Facts)
       Obj["facts"] = factsToJson(*F.Facts);
+    // The edits --fix never applies, as data (docs/output-formats.md).
+    if (F.Facts && !F.Facts->UnsafeFixes.empty()) {
+      llvm::json::Array Unsafe;
+      for (const UnsafeFix &U : F.Facts->UnsafeFixes) {
+        FixIt X{U.File, U.Offset, U.Length, U.Replacement};
+        std::tie(X.Line, X.Column) = lineAndColumn(X.File, X.Offset);
+        std::tie(X.EndLine, X.EndColumn) =
+            lineAndColumn(X.File, X.Offset + X.Length);
+        llvm::json::Value V = fixToJson(X);
+        V.getAsObject()->try_emplace("description", U.Description);
+        Unsafe.push_back(std::move(V));
+      }
+      Obj["unsafeFixes"] = std::move(Unsafe);
+    }
     Arr.push_back(std::move(Obj));
   }
   llvm::json::Array Errors;
