@@ -103,10 +103,12 @@ static std::string absolute(llvm::StringRef F) {
 FileOutcome summariseFile(const std::string &File,
                           const std::vector<ToolError> &Errors,
                           const std::optional<FileCoverage> &Coverage,
-                          const std::vector<FunctionRange> &Ranges) {
+                          const std::vector<FunctionRange> &Ranges,
+                          const std::string &Through) {
   FileOutcome Out;
   FileAnalysis &A = Out.Analysis;
   A.File = File;
+  A.Through = Through;
   A.CompilerErrors = Errors.size();
   FileCoverage C = Coverage.value_or(FileCoverage());
   // An admitted function with an error inside it: clang dropped the broken
@@ -188,7 +190,13 @@ FileOutcome summariseFile(const std::string &File,
   if (!Errors.empty())
     Msg += "; " + std::to_string(Errors.size()) + " compiler error" +
            (Errors.size() == 1 ? "" : "s");
-  Msg += std::string(Incomplete ? "; not fully analysed: " : "; partial analysis: ") +
+  std::string Via =
+      Through.empty()
+          ? ""
+          : " (through " + path::filename(Through).str() +
+                ", which includes it)";
+  Msg += std::string(Incomplete ? "; not fully analysed" : "; partial analysis") +
+         Via + ": " +
          std::to_string(A.KernelsAnalysed) + " of " +
          std::to_string(A.Kernels) + " kernel" + (A.Kernels == 1 ? "" : "s") +
          " and " + std::to_string(A.DeviceFunctionsAnalysed) + " of " +
