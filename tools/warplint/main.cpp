@@ -872,14 +872,20 @@ int main(int argc, const char **argv) {
   Info.Targets = std::move(Targets);
 
   // The baseline: what was written is everything found; what is reported is
-  // what the baseline does not hold.
+  // what the baseline does not hold. Its fingerprints are relative to the
+  // repository, not to the working directory: --source-root, else
+  // $GITHUB_WORKSPACE, else the git top level of the first input.
+  RunInfo BaselineInfo = Info;
+  if (SourceRoot.empty() && !sys::Process::GetEnv("GITHUB_WORKSPACE"))
+    if (std::string Top = gitTopLevel(Inputs.front()); !Top.empty())
+      BaselineInfo.SourceRoot = Top;
   if (!WriteBaselineFile.empty()) {
     std::error_code EC;
     ToolOutputFile B(WriteBaselineFile, EC, sys::fs::OF_Text);
     if (EC)
       return usageError("cannot write '" + WriteBaselineFile +
                         "': " + EC.message());
-    writeBaseline(B.os(), Shown, Info);
+    writeBaseline(B.os(), Shown, BaselineInfo);
     B.keep();
     if (!Quiet)
       errs() << "warplint: wrote " << Shown.size() << " finding(s) to "
@@ -887,7 +893,8 @@ int main(int argc, const char **argv) {
   }
   if (Accepted) {
     size_t Before = Shown.size();
-    Shown = subtractBaseline(std::move(Shown), *Accepted, Info.SourceRoot);
+    Shown = subtractBaseline(std::move(Shown), *Accepted,
+                             BaselineInfo.SourceRoot);
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";
