@@ -74,7 +74,7 @@ static bool isSourceOrHeader(llvm::StringRef Name) {
 }
 
 /// Files that can be a translation unit, best first: a CUDA source, then the
-/// other sources (a .cpp that #includes a .cu is parsed as CUDA all the same).
+/// other sources (a .cpp the database compiles with nvcc or -x cuda).
 static unsigned sourceRank(llvm::StringRef Name) {
   llvm::StringRef Ext = path::extension(Name);
   if (Ext == ".cu")
@@ -345,10 +345,12 @@ findIncluders(const FragmentSearch &Search) {
     for (const auto &[X, H] : Hops) {
       if (X == F)
         continue;
+      // Without a database only a .cu is parsed as CUDA (warplint's command
+      // adjuster): a .cpp that includes the file would be parsed as C++.
       bool Listed = Units.count(X);
-      if (!Listed && (HasIncluder.count(X) || sourceRank(X) == 2))
+      if (!Listed && (HasIncluder.count(X) || sourceRank(X) != 0))
         continue;
-      auto Key = std::make_tuple(!Listed, H, sourceRank(X),
+      auto Key = std::make_tuple(!Listed, sourceRank(X), H,
                                  !Inputs.contains(X), X);
       if (!Best || Key < *Best)
         Best = Key;
