@@ -7,6 +7,7 @@
 #include "clang-tidy/GlobList.h"
 #include "tools/warplint/Confirm.h"
 #include "tools/warplint/Fixes.h"
+#include "tools/warplint/IncludeFragments.h"
 #include "tools/warplint/Options.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -104,14 +105,20 @@ RunInfo makeRunInfo(const RunResult &Result,
 int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
                    const ReportContext &Ctx) {
   // The baseline: what was written is everything found; what is reported is
-  // what the baseline does not hold.
+  // what the baseline does not hold. Its fingerprints are relative to the
+  // repository, not to the working directory: --source-root, else
+  // $GITHUB_WORKSPACE, else the git top level of the first input.
+  RunInfo BaselineInfo = Info;
+  if (SourceRoot.empty() && !sys::Process::GetEnv("GITHUB_WORKSPACE"))
+    if (std::string Top = gitTopLevel(Ctx.Inputs.front()); !Top.empty())
+      BaselineInfo.SourceRoot = Top;
   if (!WriteBaselineFile.empty()) {
     std::error_code EC;
     ToolOutputFile B(WriteBaselineFile, EC, sys::fs::OF_Text);
     if (EC)
       return usageError("cannot write '" + WriteBaselineFile +
                         "': " + EC.message());
-    writeBaseline(B.os(), Shown, Info);
+    writeBaseline(B.os(), Shown, BaselineInfo);
     B.keep();
     if (!Quiet)
       errs() << "warplint: wrote " << Shown.size() << " finding(s) to "
@@ -119,7 +126,8 @@ int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
   }
   if (Ctx.Accepted) {
     size_t Before = Shown.size();
-    Shown = subtractBaseline(std::move(Shown), *Ctx.Accepted, Info.SourceRoot);
+    Shown = subtractBaseline(std::move(Shown), *Ctx.Accepted,
+                             BaselineInfo.SourceRoot);
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";

@@ -16,6 +16,7 @@
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Configuration.h"
 #include "tools/warplint/ExportCommands.h"
+#include "tools/warplint/IncludeFragments.h"
 #include "tools/warplint/Inputs.h"
 #include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Options.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -217,11 +219,35 @@ int main(int argc, const char **argv) {
   }
   CudaCompilationDatabase CudaDB(std::move(*DB), *ParseOpts);
 
+  // Include-only fragments and headers: analysed through a translation unit
+  // that #includes them (tools/warplint/IncludeFragments).
+  std::map<std::string, std::string> Through;
+  {
+    FragmentSearch Search;
+    Search.Compilations = &CudaDB;
+    if (!SourceRoot.empty()) {
+      SmallString<256> R(SourceRoot);
+      sys::fs::make_absolute(R);
+      sys::path::remove_dots(R, true);
+      Search.SourceRoot = std::string(R);
+    }
+    Search.Inputs = Inputs;
+    Through = findIncluders(Search);
+    if (Verbose)
+      for (const auto &[Fragment, Includer] : Through)
+        errs() << "warplint: " << Fragment << ": analysed through " << Includer
+               << ", which includes it\n";
+  }
+  auto ParsedAs = [&](const std::string &F) -> const std::string & {
+    auto It = Through.find(F);
+    return It == Through.end() ? F : It->second;
+  };
+
   // A file the database has no command for (an empty database, nothing to
   // infer one from) would be skipped by LibTooling with exit code 0: a silent
   // pass in a pre-commit hook or CI job.
   for (const std::string &F : Inputs)
-    if (CudaDB.getCompileCommands(F).empty())
+    if (CudaDB.getCompileCommands(ParsedAs(F)).empty())
       return usageError("no compile command for '" + F +
                         "' in the compilation database and none to infer "
                         "from; add the file to compile_commands.json, or "
@@ -241,7 +267,7 @@ int main(int argc, const char **argv) {
   // database, so the parse and the checks use this very decision).
   std::vector<TargetRecord> Targets;
   for (const std::string &F : Inputs)
-    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(F)) {
+    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(ParsedAs(F))) {
       const TargetSelection &T = A->Target;
       Targets.push_back(TargetRecord{F, T.Arch, T.ParseArch, T.Source,
                                      T.BuildArchs, T.Description});
@@ -259,6 +285,7 @@ int main(int argc, const char **argv) {
   RunRequest Req;
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
+  Req.Through = Through;
   Req.MakeOptionsProvider = Conf.providerFactory();
   Req.Jobs = JobCount;
   // A progress line on a terminal ([12/36] file), rewritten in place.
@@ -280,7 +307,8 @@ int main(int argc, const char **argv) {
 
   if (!Quiet)
     for (const std::string &F : Inputs)
-      if (auto A = CudaDB.lastAdjustment(F); A && A->UsesFallbackHeaders) {
+      if (auto A = CudaDB.lastAdjustment(ParsedAs(F));
+          A && A->UsesFallbackHeaders) {
         if (CudaPath == "none")
           errs() << "warplint: note: --cuda-path=none: parsing with warplint's "
                     "bundled CUDA declarations\n";
