@@ -157,6 +157,10 @@ struct DivergentBranch {
   bool Unpredicable = false;
   /// A loop is under the branch (or the branch is a loop).
   bool ContainsLoop = false;
+  /// The paths only move data (loads stored to memory, asynchronous
+  /// copies: BranchCost's movesDataOnly): the idle lanes cost issue slots,
+  /// the bytes moved are the same.
+  bool DataMove = false;
   /// The body launches kernels, calls the runtime API or prints (one
   /// thread's bookkeeping for the block: a leader is the right shape).
   bool Orchestrates = false;

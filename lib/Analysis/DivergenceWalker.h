@@ -215,6 +215,8 @@ private:
   void classify(DivergentBranch &B, FnState &F);
   CostInputs costInputs() const { return {Ctx, Mutations}; }
   bool scaledLoopUnder(const clang::Stmt *S, FnState &F, unsigned Depth);
+  bool helperLoopScaled(const clang::FunctionDecl *Def,
+                        const clang::CallExpr *CE, FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);
