@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -505,10 +506,26 @@ const VarDecl *memoryBase(const Expr *E) {
   return nullptr;
 }
 
+/// Whether \p S reads one of \p Vars.
+bool readsAny(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Vars.count(V))
+      return true;
+  for (const Stmt *C : S->children())
+    if (readsAny(C, Vars))
+      return true;
+  return false;
+}
+
 struct MoveScan {
   const CostInputs &In;
   unsigned Stores = 0, Arith = 0, DeviceLoads = 0;
   bool Ok = true;
+  /// The locals the body declares or assigns: a nested condition on them
+  /// compares the data moved (a compare-and-swap), which is computation.
+  llvm::SmallPtrSet<const VarDecl *, 8> Locals;
 
   /// A load from memory other than the block's shared memory (a pointer
   /// into global memory, a texture): what a loader waits for.
@@ -611,7 +628,12 @@ struct MoveScan {
       return;
     }
     if (const auto *IS = dyn_cast<IfStmt>(S)) {
-      // A nested bound check of the same copy (`if (x < w) tile[..] = ..`).
+      // A nested bound check of the same copy (`if (x < w) tile[..] = ..`),
+      // not a test of the data it moves.
+      if (readsAny(IS->getCond(), Locals)) {
+        Ok = false;
+        return;
+      }
       stmt(IS->getThen(), Depth + 1);
       stmt(IS->getElse(), Depth + 1);
       return;
@@ -623,6 +645,7 @@ struct MoveScan {
           Ok = false;
           return;
         }
+        Locals.insert(V);
         if (const Expr *Init = V->getInit())
           value(Init, Depth + 1);
       }
@@ -632,7 +655,11 @@ struct MoveScan {
         BO && BO->getOpcode() == BO_Assign) {
       if (isMemory(BO->getLHS()))
         ++Stores;
-      else if (!isa<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+      else if (const auto *T =
+                   dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+        if (const auto *V = dyn_cast<VarDecl>(T->getDecl()))
+          Locals.insert(V);
+      } else {
         Ok = false;
         return;
       }
@@ -665,8 +692,13 @@ struct MoveScan {
 bool movesDataOnly(const Stmt *Then, const Stmt *Else, const CostInputs &In) {
   MoveScan M{In};
   M.stmt(Then, 0);
+  unsigned ThenLoads = M.DeviceLoads;
   M.stmt(Else, 0);
-  return M.Ok && M.Stores > 0 && M.DeviceLoads > 0 && M.Arith <= 2 * M.Stores;
+  // Loads on both paths: the warp waits for one path's loads, then for the
+  // other's, where one arrangement of the lanes would wait once.
+  bool BothLoad = ThenLoads > 0 && M.DeviceLoads > ThenLoads;
+  return M.Ok && !BothLoad && M.Stores > 0 && M.DeviceLoads > 0 &&
+         M.Arith <= 2 * M.Stores;
 }
 
 } // namespace divergence

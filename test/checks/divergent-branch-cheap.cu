@@ -131,3 +131,42 @@ __global__ void good_leaderHelperConstant(float *o, const float *in) {
   if (threadIdx.x == 0)
     o[blockIdx.x] = sumFirst(in, 8);
 }
+
+// Both paths load (cuda-samples' simpleAttributes): the warp waits for the even lanes'
+// loads, then for the odd lanes': not a move that costs nothing. Reported.
+__global__ void bad_bothPathsLoad(float *a, float *b, int n, int m, int iters) {
+  unsigned r = threadIdx.x;
+  for (int it = 0; it < iters; ++it) {
+    r ^= r << 13;
+    if (threadIdx.x % 2 == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: even and odd lanes take different paths, in every warp; the warp runs both paths one after the other (about 130 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+      a[r % n] = a[r % n] + a[(r + 7) % n];
+    else
+      b[r % m] = b[r % m] + b[(r + 7) % m];
+  }
+}
+// PRIO: [[@LINE-7]] High certain notes=2
+
+// A compare-and-swap (cdpBitonicSort): the nested conditions test the data moved, so the
+// body computes. Reported.
+__global__ void bad_compareExchange(unsigned *d, float *v, int len) {
+  for (unsigned j = 16; j > 0; j >>= 1) {
+    unsigned i = threadIdx.x, p = i ^ j;
+    if (p > i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in every warp, in all 5 iterations of the loop; the warp runs both paths one after the other (about 19 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+      unsigned x = d[i + len], y = d[p + len];
+      float vx = v[i + len], vy = v[p + len];
+      bool sw = false;
+      if (x > y)
+        sw = true;
+      if (sw) {
+        d[p + len] = x;
+        d[i + len] = y;
+        v[p + len] = vx;
+        v[i + len] = vy;
+      }
+    }
+    __syncthreads();
+  }
+}
+// PRIO: [[@LINE-17]] Medium certain notes=2
