@@ -280,7 +280,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       continue;
     // One-off code: a branch outside any loop, with no loop that grows with
     // the problem under it, costs its body once per warp. That is small
-    // beside a function's loops, or beside the rest of a loop-free function,
+    // beside the kernel's loops, or beside the rest of a loop-free kernel,
     // unless the body itself is large; in a loop-free function whose work is
     // mostly under the branch (the guide's `if (threadIdx.x % 2 == 0)`
     // example), the split costs the kernel up to twice its time.

@@ -168,9 +168,10 @@ struct DivergentBranch {
   /// trips that grows with the problem: its bound reads a parameter or
   /// memory, not only constants and the block's shape.
   bool ScaledLoop = false;
-  /// The estimated instructions of the whole function the branch is in, and
-  /// whether that function runs a loop (one that stays a loop): a one-off
-  /// branch matters when it is a large share of a loop-free function.
+  /// The estimated instructions of the whole kernel the branch runs in
+  /// (helpers costed at their calls), and whether it runs a loop (one that
+  /// stays a loop): a one-off branch matters when it is a large share of a
+  /// loop-free kernel.
   unsigned FunctionCost = 0;
   bool FunctionLoops = false;
   /// `if (i < n)` / `if (i >= n) return;` / a grid-stride loop bound: a

@@ -54,6 +54,8 @@ Walker::Walker(ASTContext &Ctx, sym::ExprContext &SC, MutationCache &M,
 
 void Walker::runKernel(const FunctionDecl &K) {
   FnState F;
+  KernelFD = &K;
+  KernelWork.reset();
   initFunction(F, K, nullptr);
   F.IsKernel = true;
   runFunction(F, /*Report=*/true);
@@ -895,14 +897,16 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.Orchestrates = K != BranchKind::Loop && orchestrates(S, costInputs());
   if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If)
     B.DataMove = movesDataOnly(IS->getThen(), IS->getElse(), costInputs());
-  if (!F.Work && F.FD && F.FD->getBody()) {
+  // The kernel's whole work (helpers costed at their calls): a helper that
+  // is mostly one branch says nothing of the kernel it runs in.
+  if (!KernelWork && KernelFD && KernelFD->getBody()) {
     bool U = false;
-    F.Work.emplace(estimateCost(F.FD->getBody(), costInputs(), U),
-                   containsLoop(F.FD->getBody(), costInputs()));
+    KernelWork.emplace(estimateCost(KernelFD->getBody(), costInputs(), U),
+                       containsLoop(KernelFD->getBody(), costInputs()));
   }
-  if (F.Work) {
-    B.FunctionCost = F.Work->first;
-    B.FunctionLoops = F.Work->second;
+  if (KernelWork) {
+    B.FunctionCost = KernelWork->first;
+    B.FunctionLoops = KernelWork->second;
   }
   B.ScaledLoop = K == BranchKind::Loop
                      ? Cond && problemSized(F.Builder->build(Cond))

@@ -71,9 +71,6 @@ struct Jump {
 /// The facts about one function during one analysis.
 struct FnState {
   const clang::FunctionDecl *FD = nullptr;
-  /// The function's own work, estimated once on demand (BranchCost): its
-  /// body's instructions, and whether a loop that stays a loop is in it.
-  std::optional<std::pair<unsigned, bool>> Work;
   std::unique_ptr<FunctionFacts> Facts;
   std::unique_ptr<ExprBuilder> Builder;
   bool IsKernel = false;
@@ -222,6 +219,11 @@ private:
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);
 
   clang::ASTContext &Ctx;
+  /// The kernel being walked, and its work (estimated once on demand): a
+  /// branch in a helper is weighed against the kernel's work, not the
+  /// helper's.
+  const clang::FunctionDecl *KernelFD = nullptr;
+  std::optional<std::pair<unsigned, bool>> KernelWork;
   sym::ExprContext &SC;
   MutationCache &Mutations;
   const KernelShape &Shape;
