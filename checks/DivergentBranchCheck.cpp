@@ -20,7 +20,8 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       LeaderBodyLimit(Options.get("LeaderBodyLimit", 30U)),
       LargeBody(Options.get("LargeBody", 100U)),
       ReportInherentSplits(Options.get("ReportInherentSplits", false)),
-      ReportOneOffSplits(Options.get("ReportOneOffSplits", false)) {}
+      ReportOneOffSplits(Options.get("ReportOneOffSplits", false)),
+      ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)) {}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -32,6 +33,7 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "LargeBody", LargeBody);
   Options.store(Opts, "ReportInherentSplits", ReportInherentSplits);
   Options.store(Opts, "ReportOneOffSplits", ReportOneOffSplits);
+  Options.store(Opts, "ReportDataMoveSplits", ReportDataMoveSplits);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -268,9 +270,17 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
         B.Split.Exact && B.Split.PackingKnown && !B.Split.TripCounts &&
         B.Split.AvoidableWarps == 0 && !ScaledLoop)
       continue;
+    // A body that only moves data (a quarter of the lanes loading float4
+    // into a tile, a halo or apron load, an asynchronous copy): the warp
+    // issues its few instructions with idle lanes, but the bytes it moves,
+    // which are what such code waits for, are the same however the lanes
+    // are packed. Whatever decides the lanes, the split costs next to
+    // nothing.
+    if (B.DataMove && !ReportDataMoveSplits && !Loop && !ScaledLoop)
+      continue;
     // One-off code: a branch outside any loop, with no loop that grows with
     // the problem under it, costs its body once per warp. That is small
-    // beside a function's loops, or beside the rest of a loop-free function,
+    // beside the kernel's loops, or beside the rest of a loop-free kernel,
     // unless the body itself is large; in a loop-free function whose work is
     // mostly under the branch (the guide's `if (threadIdx.x % 2 == 0)`
     // example), the split costs the kernel up to twice its time.

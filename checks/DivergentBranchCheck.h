@@ -45,6 +45,9 @@ private:
   const bool ReportInherentSplits;
   /// Report branches outside loops whose body is below LargeBody.
   const bool ReportOneOffSplits;
+  /// Report branches whose paths only move data (a quarter of the lanes
+  /// loading float4, halo and apron loads).
+  const bool ReportDataMoveSplits;
   llvm::DenseSet<unsigned> Reported;
 };
 

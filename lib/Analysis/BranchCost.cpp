@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -110,11 +111,20 @@ bool isMul(const Expr *E) {
 
 /// Division and remainder: a shift or multiply for constants, a long sequence
 /// (integer) or a slow path (float) otherwise.
-unsigned divisionCost(const BinaryOperator *BO, const ASTContext &Ctx) {
+unsigned divisionCost(const BinaryOperator *BO, const CostInputs &In) {
   const Expr *D = BO->getRHS()->IgnoreParenImpCasts();
-  if (BO->getType()->isIntegerType())
-    if (auto C = D->getIntegerConstantExpr(Ctx))
+  if (BO->getType()->isIntegerType()) {
+    if (auto C = D->getIntegerConstantExpr(In.Ctx))
       return C->isPowerOf2() ? 1 : 3;
+    // A helper's parameter that this call gives a constant: nvcc inlines
+    // the helper and folds it.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(D); DRE && In.ConstArgs)
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+        auto It = In.ConstArgs->find(P);
+        if (It != In.ConstArgs->end())
+          return It->second.isPowerOf2() ? 1 : 3;
+      }
+  }
   if (const auto *FL = dyn_cast<FloatingLiteral>(D)) {
     llvm::APFloat V = FL->getValue();
     if (V.getExactInverse(nullptr))
@@ -240,8 +250,27 @@ unsigned cost(const Stmt *S, const CostInputs &In, bool &Unpredicable,
     if (FD && FD->hasAttr<NoInlineAttr>())
       Unpredicable = true;
     if (FD && FD->hasBody(Def) && Def && Depth < 30 &&
-        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, Ctx))
-      Cost += 2 + cost(Def->getBody(), In, Unpredicable, Depth + 10);
+        !isa<CXXOperatorCallExpr>(CE) && !isToolkitFunction(Def, Ctx)) {
+      // The arguments that are constants here (or constants passed on).
+      llvm::DenseMap<const ParmVarDecl *, llvm::APSInt> Consts;
+      for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams();
+           ++I) {
+        const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
+        if (A->isValueDependent() || !A->getType()->isIntegerType())
+          continue;
+        if (auto V = A->getIntegerConstantExpr(Ctx))
+          Consts[Def->getParamDecl(I)] = *V;
+        else if (const auto *DRE = dyn_cast<DeclRefExpr>(A); DRE &&
+                                                            In.ConstArgs)
+          if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+            auto It = In.ConstArgs->find(P);
+            if (It != In.ConstArgs->end())
+              Consts[Def->getParamDecl(I)] = It->second;
+          }
+      }
+      CostInputs Inner{In.Ctx, In.Mutations, Consts.empty() ? nullptr : &Consts};
+      Cost += 2 + cost(Def->getBody(), Inner, Unpredicable, Depth + 10);
+    }
     else if (FD && FD->getIdentifier())
       Cost += callCost(FD->getName());
     else if (FD && isa<CXXOperatorCallExpr>(CE) && isToolkitFunction(FD, Ctx))
@@ -257,7 +286,7 @@ unsigned cost(const Stmt *S, const CostInputs &In, bool &Unpredicable,
     case BO_Rem:
     case BO_DivAssign:
     case BO_RemAssign:
-      Cost += divisionCost(BO, In.Ctx);
+      Cost += divisionCost(BO, In);
       break;
     case BO_Add:
     case BO_Sub:
@@ -423,6 +452,253 @@ bool orchestratesAt(const Stmt *S, const CostInputs &In, unsigned Depth) {
 
 bool orchestrates(const Stmt *S, const CostInputs &In) {
   return orchestratesAt(S, In, 0);
+}
+
+namespace {
+
+/// The calls that start, commit or wait for an asynchronous copy.
+bool isAsyncCopyCall(llvm::StringRef N) {
+  return N == "memcpy_async" || N == "__pipeline_memcpy_async" ||
+         N == "__pipeline_commit" || N == "__pipeline_wait_prior" ||
+         N == "producer_acquire" || N == "producer_commit" ||
+         N == "consumer_wait" || N == "consumer_release" ||
+         N.starts_with("cp_async") || N == "memcpy";
+}
+
+/// The calls that read memory: texture and surface fetches, the cached
+/// loads.
+bool isLoadCall(llvm::StringRef N) {
+  return N.starts_with("tex1D") || N.starts_with("tex2D") ||
+         N.starts_with("tex3D") || N.starts_with("texCubemap") ||
+         N.starts_with("surf") || N == "__ldg" || N == "__ldca" ||
+         N == "__ldcg" || N == "__ldcs" || N == "__ldlu" || N == "__ldcv";
+}
+
+/// A memory location: a subscript, a dereference, a field of one.
+bool isMemory(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() || isMemory(ME->getBase());
+  return false;
+}
+
+/// The variable a subscript or dereference chain starts from.
+const VarDecl *memoryBase(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether \p S reads one of \p Vars.
+bool readsAny(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Vars.count(V))
+      return true;
+  for (const Stmt *C : S->children())
+    if (readsAny(C, Vars))
+      return true;
+  return false;
+}
+
+struct MoveScan {
+  const CostInputs &In;
+  unsigned Stores = 0, Arith = 0, DeviceLoads = 0;
+  bool Ok = true;
+  /// The locals the body declares or assigns: a nested condition on them
+  /// compares the data moved (a compare-and-swap), which is computation.
+  llvm::SmallPtrSet<const VarDecl *, 8> Locals;
+
+  /// A load from memory other than the block's shared memory (a pointer
+  /// into global memory, a texture): what a loader waits for.
+  void load(const Expr *E) {
+    const VarDecl *V = memoryBase(E);
+    if (!V || !V->hasAttr<CUDASharedAttr>())
+      ++DeviceLoads;
+  }
+
+  /// A value the body stores: loads, locals, constants, and the arithmetic
+  /// counted in Arith. Address computations (subscripts) are free.
+  void value(const Expr *E, unsigned Depth) {
+    if (!Ok || Depth > 24) {
+      Ok = false;
+      return;
+    }
+    E = E->IgnoreParenImpCasts();
+    if (isMemory(E)) {
+      load(E);
+      return;
+    }
+    if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+        isa<CXXBoolLiteralExpr>(E) || isa<DeclRefExpr>(E) ||
+        cudaBuiltinComponent(E))
+      return;
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      return value(CE->getSubExpr(), Depth + 1);
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      for (const Expr *I : IL->inits())
+        value(I, Depth + 1);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      for (const Expr *A : CE->arguments())
+        value(A, Depth + 1);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      llvm::StringRef N =
+          FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+      if (isLoadCall(N)) {
+        ++DeviceLoads; // a texture fetch, a cached load
+        return;
+      }
+      if (N.starts_with("make_")) { // a vector built from loaded values
+        for (const Expr *A : CE->arguments())
+          value(A, Depth + 1);
+        return;
+      }
+      // A helper of the program, or a function with a long expansion, is
+      // computation; the toolkit's one- and two-instruction intrinsics
+      // (`__usad4`, `fminf`) count as such.
+      const FunctionDecl *Def = nullptr;
+      if (N.empty() || (FD->hasBody(Def) && Def && !isToolkitFunction(Def, In.Ctx)) ||
+          callCost(N) > 2) {
+        Ok = false;
+        return;
+      }
+      Arith += callCost(N);
+      for (const Expr *A : CE->arguments())
+        value(A, Depth + 1);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && !BO->isAssignmentOp() && !BO->isLogicalOp()) {
+      ++Arith;
+      value(BO->getLHS(), Depth + 1);
+      value(BO->getRHS(), Depth + 1);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Not ||
+               UO->getOpcode() == UO_AddrOf)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        ++Arith;
+      return value(UO->getSubExpr(), Depth + 1);
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      ++Arith;
+      value(CO->getTrueExpr(), Depth + 1);
+      value(CO->getFalseExpr(), Depth + 1);
+      return;
+    }
+    Ok = false;
+  }
+
+  void stmt(const Stmt *S, unsigned Depth) {
+    if (!S || !Ok)
+      return;
+    if (Depth > 16) {
+      Ok = false;
+      return;
+    }
+    if (isa<NullStmt>(S))
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        stmt(C, Depth + 1);
+      return;
+    }
+    if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      // A nested bound check of the same copy (`if (x < w) tile[..] = ..`),
+      // not a test of the data it moves.
+      if (readsAny(IS->getCond(), Locals)) {
+        Ok = false;
+        return;
+      }
+      stmt(IS->getThen(), Depth + 1);
+      stmt(IS->getElse(), Depth + 1);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V) {
+          Ok = false;
+          return;
+        }
+        Locals.insert(V);
+        if (const Expr *Init = V->getInit())
+          value(Init, Depth + 1);
+      }
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign) {
+      if (isMemory(BO->getLHS()))
+        ++Stores;
+      else if (const auto *T =
+                   dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+        if (const auto *V = dyn_cast<VarDecl>(T->getDecl()))
+          Locals.insert(V);
+      } else {
+        Ok = false;
+        return;
+      }
+      value(BO->getRHS(), Depth + 1);
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      if (isMemory(OC->getArg(0)))
+        ++Stores;
+      value(OC->getArg(1), Depth + 1);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && FD->getIdentifier() && isAsyncCopyCall(FD->getName())) {
+        ++Stores;
+        ++DeviceLoads; // a copy from global memory
+        return;
+      }
+    }
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(S))
+      return stmt(EWC->getSubExpr(), Depth + 1);
+    Ok = false;
+  }
+};
+
+} // namespace
+
+bool movesDataOnly(const Stmt *Then, const Stmt *Else, const CostInputs &In) {
+  MoveScan M{In};
+  M.stmt(Then, 0);
+  unsigned ThenLoads = M.DeviceLoads;
+  M.stmt(Else, 0);
+  // Loads on both paths: the warp waits for one path's loads, then for the
+  // other's, where one arrangement of the lanes would wait once.
+  bool BothLoad = ThenLoads > 0 && M.DeviceLoads > ThenLoads;
+  return M.Ok && !BothLoad && M.Stores > 0 && M.DeviceLoads > 0 &&
+         M.Arith <= 2 * M.Stores;
 }
 
 } // namespace divergence

@@ -12,10 +12,13 @@
 #define WARPLINT_ANALYSIS_BRANCHCOST_H
 
 #include "Frontend/MutationCache.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/DenseMap.h"
 #include <cstdint>
 
 namespace clang {
 class ASTContext;
+class ParmVarDecl;
 class Stmt;
 } // namespace clang
 
@@ -27,6 +30,10 @@ namespace divergence {
 struct CostInputs {
   clang::ASTContext &Ctx;
   MutationCache &Mutations;
+  /// In a helper's body, costed for one call: the parameters whose argument
+  /// there is an integer constant (`divRndUp(n, 2)` divides by 2, a shift).
+  const llvm::DenseMap<const clang::ParmVarDecl *, llvm::APSInt> *ConstArgs =
+      nullptr;
 };
 
 /// A loop whose trip count the source fixes and whose unrolled body fits
@@ -69,6 +76,17 @@ bool containsLoop(const clang::Stmt *S, const CostInputs &In);
 /// (streams, events, allocation) or prints: work one thread does for the
 /// others, which a leader branch is the right shape for.
 bool orchestrates(const clang::Stmt *S, const CostInputs &In);
+
+/// Whether the paths of a branch only move data in from device memory: every
+/// statement stores a value loaded from memory (or a constant) to memory, or
+/// issues an asynchronous copy, at least one value comes from outside the
+/// block's shared memory (a global pointer, a texture), with at most two
+/// arithmetic operations per store outside the address computation (`if (tx < 4) tile[ty][tx] =
+/// ((float4 *)A)[..]`, a halo or apron load, a `memcpy_async` by a quarter
+/// of the lanes). A warp pays for the memory traffic such a body causes, not
+/// for its idle lanes: the same bytes move however the lanes are packed.
+bool movesDataOnly(const clang::Stmt *Then, const clang::Stmt *Else,
+                   const CostInputs &In);
 
 } // namespace divergence
 } // namespace warplint

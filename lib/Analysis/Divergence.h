@@ -157,6 +157,10 @@ struct DivergentBranch {
   bool Unpredicable = false;
   /// A loop is under the branch (or the branch is a loop).
   bool ContainsLoop = false;
+  /// The paths only move data (loads stored to memory, asynchronous
+  /// copies: BranchCost's movesDataOnly): the idle lanes cost issue slots,
+  /// the bytes moved are the same.
+  bool DataMove = false;
   /// The body launches kernels, calls the runtime API or prints (one
   /// thread's bookkeeping for the block: a leader is the right shape).
   bool Orchestrates = false;
@@ -164,9 +168,10 @@ struct DivergentBranch {
   /// trips that grows with the problem: its bound reads a parameter or
   /// memory, not only constants and the block's shape.
   bool ScaledLoop = false;
-  /// The estimated instructions of the whole function the branch is in, and
-  /// whether that function runs a loop (one that stays a loop): a one-off
-  /// branch matters when it is a large share of a loop-free function.
+  /// The estimated instructions of the whole kernel the branch runs in
+  /// (helpers costed at their calls), and whether it runs a loop (one that
+  /// stays a loop): a one-off branch matters when it is a large share of a
+  /// loop-free kernel.
   unsigned FunctionCost = 0;
   bool FunctionLoops = false;
   /// `if (i < n)` / `if (i >= n) return;` / a grid-stride loop bound: a

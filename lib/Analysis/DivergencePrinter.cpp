@@ -190,6 +190,9 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " orchestrates";
     if (!B.FunctionLoops)
       L << " function-cost=" << B.FunctionCost;
+    // Issue 13, fourth round.
+    if (B.DataMove)
+      L << " data-move";
     Lines.push_back({B.S->getBeginLoc(), std::move(Text)});
   }
   for (const DivergentBarrier &B : D.Barriers) {

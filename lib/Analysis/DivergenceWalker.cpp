@@ -9,7 +9,10 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 
@@ -51,6 +54,8 @@ Walker::Walker(ASTContext &Ctx, sym::ExprContext &SC, MutationCache &M,
 
 void Walker::runKernel(const FunctionDecl &K) {
   FnState F;
+  KernelFD = &K;
+  KernelWork.reset();
   initFunction(F, K, nullptr);
   F.IsKernel = true;
   runFunction(F, /*Report=*/true);
@@ -710,11 +715,144 @@ const Expr *loopCondition(const Stmt *L) {
   return nullptr;
 }
 
+/// Whether \p E, read in the helper \p Fn, may grow with the problem: a
+/// parameter whose argument does (\p Args says, for the parameters of the
+/// call being judged; any other parameter may), a value read from memory, a
+/// block or grid index, a call. Constants, warpSize, threadIdx, blockDim and
+/// locals initialised and updated from such values do not. \p Seen guards
+/// the locals against cycles (`n = n / 2`).
+bool helperValueScaled(const Expr *E, const FunctionDecl *Fn,
+                       const llvm::DenseMap<const ParmVarDecl *, bool> &Args,
+                       ASTContext &Ctx,
+                       llvm::SmallPtrSetImpl<const VarDecl *> &Seen,
+                       unsigned Depth) {
+  if (!E || Depth > 32)
+    return true;
+  E = E->IgnoreParenImpCasts();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return true;
+  if (E->isIntegerConstantExpr(Ctx) || isa<FloatingLiteral>(E) ||
+      isa<CXXBoolLiteralExpr>(E))
+    return false;
+  if (auto B = cudaBuiltinComponent(E))
+    return !(B->first == "threadIdx" || B->first == "blockDim");
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (isa<EnumConstantDecl>(D) || isa<NonTypeTemplateParmDecl>(D))
+      return false;
+    if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+      auto It = Args.find(P);
+      return It == Args.end() || It->second;
+    }
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V)
+      return true;
+    if (V->getName() == "warpSize")
+      return false;
+    if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+      return true; // memory: a global, a __shared__ or __constant__ variable
+    if (!Seen.insert(V).second)
+      return false; // judged by its other definitions
+    if (!V->getInit() ||
+        helperValueScaled(V->getInit(), Fn, Args, Ctx, Seen, Depth + 1))
+      return true;
+    // Every later assignment must keep it so (`offset /= 2`, `i += 32`).
+    bool Scaled = false;
+    std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+      if (!S || Scaled)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->isAssignmentOp()) {
+        const auto *T = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        if (T && T->getDecl() == V &&
+            helperValueScaled(BO->getRHS(), Fn, Args, Ctx, Seen, Depth + 1))
+          Scaled = true;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(S);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        const auto *T = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+        if (T && T->getDecl() == V)
+          Scaled = true; // written through a pointer: unknown
+      }
+      for (const Stmt *C : S->children())
+        Scan(C);
+    };
+    Scan(Fn->getBody());
+    return Scaled;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return helperValueScaled(BO->getLHS(), Fn, Args, Ctx, Seen, Depth + 1) ||
+           helperValueScaled(BO->getRHS(), Fn, Args, Ctx, Seen, Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref ||
+           helperValueScaled(UO->getSubExpr(), Fn, Args, Ctx, Seen, Depth + 1);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return helperValueScaled(CO->getCond(), Fn, Args, Ctx, Seen, Depth + 1) ||
+           helperValueScaled(CO->getTrueExpr(), Fn, Args, Ctx, Seen, Depth + 1) ||
+           helperValueScaled(CO->getFalseExpr(), Fn, Args, Ctx, Seen, Depth + 1);
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+    return helperValueScaled(CE->getSubExpr(), Fn, Args, Ctx, Seen, Depth + 1);
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // min/max and the toolkit's arithmetic keep their arguments' nature.
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return true;
+    for (const Expr *A : CE->arguments())
+      if (helperValueScaled(A, Fn, Args, Ctx, Seen, Depth + 1))
+        return true;
+    return false;
+  }
+  return true;
+}
+
 } // namespace
+
+/// Whether the helper \p Def, called by \p CE from the function \p F walks,
+/// runs a loop that stays a loop and whose bound grows with the problem: its
+/// condition reads a parameter whose argument at \p CE is problem-sized
+/// (judged in the caller), memory, or anything not known to be the block's
+/// own bookkeeping. `for (o = warpSize / 2; o > 0; o /= 2)` is not;
+/// nested helpers count as problem-sized when they loop at all.
+bool Walker::helperLoopScaled(const FunctionDecl *Def, const CallExpr *CE,
+                              FnState &F) {
+  llvm::DenseMap<const ParmVarDecl *, bool> Args;
+  for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I)
+    Args[Def->getParamDecl(I)] =
+        problemSized(F.Builder->build(CE->getArg(I)));
+  bool Scaled = false;
+  std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S,
+                                                         unsigned Depth) {
+    if (!S || Scaled || Depth > 64)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = Call->getDirectCallee(), *Inner = nullptr;
+      if (FD && FD->hasBody(Inner) && Inner != Def &&
+          !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call) &&
+          containsLoop(Inner->getBody(), costInputs())) {
+        Scaled = true;
+        return;
+      }
+    }
+    if ((isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) &&
+        !isSingleTrip(S) && unrolledTrips(S, costInputs()) == 0) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+      const Expr *Cond = loopCondition(S);
+      if (!Cond || helperValueScaled(Cond, Def, Args, Ctx, Seen, 0)) {
+        Scaled = true;
+        return;
+      }
+    }
+    for (const Stmt *C : S->children())
+      Scan(C, Depth + 1);
+  };
+  Scan(Def->getBody(), 0);
+  return Scaled;
+}
 
 /// A loop under \p S that stays a loop and runs a number of trips that
 /// grows with the problem (its condition reads a parameter or memory), or
-/// one in a helper called there: the work a lone lane would serialise.
+/// such a loop in a helper called there: the work a lone lane would
+/// serialise.
 bool Walker::scaledLoopUnder(const Stmt *S, FnState &F, unsigned Depth) {
   if (!S || Depth > 64)
     return false;
@@ -724,7 +862,9 @@ bool Walker::scaledLoopUnder(const Stmt *S, FnState &F, unsigned Depth) {
     if (const auto *CE = dyn_cast<CallExpr>(C)) {
       const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
       if (FD && FD->hasBody(Def) && !isa<CXXOperatorCallExpr>(CE) &&
-          !isa<CUDAKernelCallExpr>(CE) && containsLoop(Def->getBody(), costInputs()))
+          !isa<CUDAKernelCallExpr>(CE) &&
+          containsLoop(Def->getBody(), costInputs()) &&
+          helperLoopScaled(Def, CE, F))
         return true;
     }
     if ((isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C)) &&
@@ -755,14 +895,18 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.BodyCost = Est.Cost;
   B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
   B.Orchestrates = K != BranchKind::Loop && orchestrates(S, costInputs());
-  if (!F.Work && F.FD && F.FD->getBody()) {
+  if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If)
+    B.DataMove = movesDataOnly(IS->getThen(), IS->getElse(), costInputs());
+  // The kernel's whole work (helpers costed at their calls): a helper that
+  // is mostly one branch says nothing of the kernel it runs in.
+  if (!KernelWork && KernelFD && KernelFD->getBody()) {
     bool U = false;
-    F.Work.emplace(estimateCost(F.FD->getBody(), costInputs(), U),
-                   containsLoop(F.FD->getBody(), costInputs()));
+    KernelWork.emplace(estimateCost(KernelFD->getBody(), costInputs(), U),
+                       containsLoop(KernelFD->getBody(), costInputs()));
   }
-  if (F.Work) {
-    B.FunctionCost = F.Work->first;
-    B.FunctionLoops = F.Work->second;
+  if (KernelWork) {
+    B.FunctionCost = KernelWork->first;
+    B.FunctionLoops = KernelWork->second;
   }
   B.ScaledLoop = K == BranchKind::Loop
                      ? Cond && problemSized(F.Builder->build(Cond))

@@ -71,9 +71,6 @@ struct Jump {
 /// The facts about one function during one analysis.
 struct FnState {
   const clang::FunctionDecl *FD = nullptr;
-  /// The function's own work, estimated once on demand (BranchCost): its
-  /// body's instructions, and whether a loop that stays a loop is in it.
-  std::optional<std::pair<unsigned, bool>> Work;
   std::unique_ptr<FunctionFacts> Facts;
   std::unique_ptr<ExprBuilder> Builder;
   bool IsKernel = false;
@@ -215,11 +212,18 @@ private:
   void classify(DivergentBranch &B, FnState &F);
   CostInputs costInputs() const { return {Ctx, Mutations}; }
   bool scaledLoopUnder(const clang::Stmt *S, FnState &F, unsigned Depth);
+  bool helperLoopScaled(const clang::FunctionDecl *Def,
+                        const clang::CallExpr *CE, FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
               const Level &C, const LaneSplit &Split, FnState &F,
               BodyEstimate Est, const clang::Stmt *ImpliedBy = nullptr);
 
   clang::ASTContext &Ctx;
+  /// The kernel being walked, and its work (estimated once on demand): a
+  /// branch in a helper is weighed against the kernel's work, not the
+  /// helper's.
+  const clang::FunctionDecl *KernelFD = nullptr;
+  std::optional<std::pair<unsigned, bool>> KernelWork;
   sym::ExprContext &SC;
   MutationCache &Mutations;
   const KernelShape &Shape;

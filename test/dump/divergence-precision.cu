@@ -71,8 +71,8 @@ __global__ void helperBound(float *o, const unsigned *counts) {
   __syncthreads();
   firstN(o, threadIdx.x, active);
 }
-// CHECK: {{.*}}divergence-precision.cu:62:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=95 tail-guard via={{.*}}divergence-precision.cu:72:3 function-cost=147
-// CHECK: {{.*}}divergence-precision.cu:64:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=47 via={{.*}}divergence-precision.cu:72:3 function-cost=147
+// CHECK: {{.*}}divergence-precision.cu:62:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=95 tail-guard via={{.*}}divergence-precision.cu:72:3 function-cost=154
+// CHECK: {{.*}}divergence-precision.cu:64:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none cost=47 via={{.*}}divergence-precision.cu:72:3 function-cost=154
 // CHECK: {{.*}}divergence-precision.cu:69:3: helperBound: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=1 leader avoidable=0 function-cost=154
 
 // Each lane sums its own column: different starts, the same trips.

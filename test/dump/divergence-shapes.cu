@@ -109,7 +109,7 @@ __global__ void hadd2Tail(__half2 *v) {
   if (t < 16)
     v[t] = __hadd2(v[t], v[t + 16]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: hadd2Tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=6 avoidable=0 function-cost=8
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: hadd2Tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/2 first=0 lanes=0x0000ffff/32 cost=6 avoidable=0 function-cost=8 data-move
 
 void launch(float *o, int *c, const int *f, __half2 *h, int n) {
   clockSpin<<<1, 64>>>(o, 1000);
