@@ -15,6 +15,7 @@
 //   warplint-dump --transfers file.cu -- <args>
 //   warplint-dump --accumulators file.cu -- <args>
 //   warplint-dump --constant file.cu -- <args>
+//   warplint-dump --redundant-loads file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
@@ -63,6 +64,9 @@ static llvm::cl::opt<bool> DumpAccumulators("accumulators", llvm::cl::cat(Cat));
 // (the constant-memory accesses of Analysis/KernelAccesses, priced by
 // Hardware/MemoryCost's constantAccessCost); the memory dump leaves them out.
 static llvm::cl::opt<bool> DumpConstant("constant", llvm::cl::cat(Cat));
+// Global loads in kernel loops and how many threads and warps of a block read
+// each element (lib/Analysis/RedundantLoads).
+static llvm::cl::opt<bool> DumpRedundant("redundant-loads", llvm::cl::cat(Cat));
 // Per-thread arrays and their placement (lib/Analysis/LocalArrays).
 static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
 // Reaching definitions and loop inductions per use (lib/Frontend/ValueFlow).
@@ -295,6 +299,12 @@ public:
         dumpDivergence(*FD, Kernel, S);
         continue;
       }
+      if (DumpRedundant) {
+        for (const MemoryAccess &A : AC.accesses(*FD))
+          if (const std::optional<RedundantLoad> &R = AC.redundantLoad(A, S))
+            dumpRedundant(A, *R, Kernel, S);
+        continue;
+      }
       for (const MemoryAccess &A : AC.accesses(*FD)) {
         bool Constant = A.Unresolved.empty() &&
                         A.Space == sym::MemorySpace::Constant;
@@ -397,6 +407,27 @@ public:
   }
 
 private:
+  /// One global load in a loop: threads and warps of a block per element.
+  void dumpRedundant(const MemoryAccess &A, const RedundantLoad &R,
+                     const std::string &Kernel, const KernelShape &S) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
+    std::string Missing = missingComponents(R);
+    llvm::outs() << P.getFilename() << ":" << P.getLine() << ":"
+                 << P.getColumn() << ": " << Kernel << ": global ld '"
+                 << (A.Base ? A.Base->getNameAsString() : "?")
+                 << "', blockDim " << blockDimString(S.Shape.BlockDim) << " ("
+                 << S.Origin << "), loop '" << R.LoopVar << "': " << R.Threads
+                 << " of " << R.BlockThreads << " threads read each element, "
+                 << R.Warps << " of " << R.BlockWarps << " warps, "
+                 << R.LanesPerWarp << " lanes per warp; step "
+                 << (R.StepBytes ? std::to_string(R.StepBytes) + " bytes"
+                                 : std::string("unknown"))
+                 << "; ignores "
+                 << (Missing.empty() ? std::string("none") : Missing) << "\n"
+                 << "  index: " << sym::toString(A.Index) << "\n";
+  }
+
   /// One read of constant memory: the serialised reads per request and the
   /// most distinct addresses one warp reads, with the index and iterations.
   void dumpConstant(const MemoryAccess &A, const hw::AccessReport &R,
