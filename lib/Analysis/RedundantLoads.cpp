@@ -53,13 +53,18 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
     std::map<unsigned, unsigned> PerWarp;
   };
   llvm::StringMap<Group> Groups;
+  const std::array<unsigned, 3> FirstBlock = {0, 0, 0};
   for (unsigned T = 0; T < N; ++T) {
     std::array<unsigned, 3> Tid = Shape.threadOf(T);
     if (A.Guard) {
       // A guard the evaluation decides for this thread (`if (ty == 0)`)
-      // leaves it out; one it cannot decide (`i < n`) trims only the last
-      // block and is taken as true.
+      // leaves it out; one that depends on blockIdx (`tid == 0` with tid =
+      // blockIdx.x * blockDim.x + threadIdx.x) is decided for block 0; one it
+      // cannot decide (`i < n`) trims only the last block and is taken as
+      // true.
       std::optional<sym::SymValue> G = TE.eval(A.Guard, Tid);
+      if (!G || !G->isConstant())
+        G = TE.eval(A.Guard, Tid, &FirstBlock);
       if (G && G->isConstant() && G->Const == 0)
         continue;
     }

@@ -141,6 +141,18 @@ __global__ void good_two_warps(const float *b, float *out, int n) {
   out[(blockIdx.y * blockDim.y + threadIdx.y) * n + col] = s;
 }
 
+// One thread of the grid runs the loop (PolyBench gramschmidt's `if (tid == 0)`, tid the
+// global index): nothing is repeated.
+__global__ void good_one_thread_loop(const float *a, float *r, int n) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (tid == 0) {
+    float nrm = 0.0f;
+    for (int i = 0; i < n; i++)
+      nrm += a[i * n] * a[i * n];
+    r[0] = nrm;
+  }
+}
+
 // No launch in the file: the block shape is assumed, the reuse factor unknown.
 __global__ void good_unknown_shape(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -163,5 +175,6 @@ void launch(float *a, float *b, float *c, float *x, float *y, int n) {
   good_scalar_broadcast<<<n / 256, 256>>>(a, c, 3);
   good_invariant_in_loop<<<n / 256, 256>>>(a, c, n);
   good_warp_broadcast<<<dim3(1, n / 8), dim3(32, 8)>>>(a, c, n);
+  good_one_thread_loop<<<n / 256, 256>>>(a, c, n);
   good_two_warps<<<dim3(n / 64, n / 2), dim3(64, 2)>>>(b, c, n);
 }
