@@ -18,7 +18,9 @@
 //    warp's lanes share one request, and the next iterations find its sector
 //    in L1 unless it was evicted; the guide measured 119.9 -> 144.4 GB/s for
 //    tiling it, and the cost depends on the cache, not on the source;
-//  - data-dependent addresses and runtime lane strides (unknown groups).
+//  - data-dependent addresses and runtime lane strides (unknown groups);
+//  - a load whose innermost loop holds another loop: made once per outer
+//    iteration, it is amortised over the inner loop's work.
 // The L1 cache serves some of the repeats, so the factor is an upper bound on
 // the traffic saved; the guide's own measurement (V100, Table 2) is the
 // evidence: tiling B took the kernel from 144.4 to 195.5 GB/s.
@@ -28,11 +30,43 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
 namespace warplint {
+
+namespace {
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+         isa<CXXForRangeStmt>(S);
+}
+bool containsLoop(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return false;
+  for (const Stmt *C : S->children())
+    if (C && (isLoop(C) || containsLoop(C, Depth + 1)))
+      return true;
+  return false;
+}
+/// Whether the innermost loop around \p Site holds another loop: the load is
+/// then made once per outer iteration, and amortised over the inner loop's
+/// work (Rodinia lavaMD's neighbour-box index read once per box).
+bool inOuterLoop(const Expr *Site, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  for (unsigned Steps = 0; Steps < 128 && Parents.size() == 1; ++Steps) {
+    DynTypedNode N = Parents[0];
+    if (const Stmt *P = N.get<Stmt>(); P && isLoop(P))
+      return containsLoop(P);
+    if (N.get<FunctionDecl>())
+      return false;
+    Parents = Ctx.getParents(N); // statements, and declarations (`int b = x[k];`)
+  }
+  return false;
+}
+} // namespace
 
 RedundantGlobalLoadCheck::RedundantGlobalLoadCheck(
     StringRef Name, tidy::ClangTidyContext *Context)
@@ -64,7 +98,7 @@ void RedundantGlobalLoadCheck::checkKernel(const FunctionDecl &Kernel,
         WorstShape = &S;
       }
     }
-    if (!Worst || Worst->Warps < MinWarps)
+    if (!Worst || Worst->Warps < MinWarps || inOuterLoop(A.Site, Ctx))
       continue;
     const RedundantLoad &R = *Worst;
     std::string Missing = missingComponents(R);

@@ -153,6 +153,18 @@ __global__ void good_one_thread_loop(const float *a, float *r, int n) {
   }
 }
 
+// Read once per iteration of an outer loop that holds the real work (Rodinia lavaMD's
+// neighbour box): amortised over the inner loop, not reported.
+__global__ void good_outer_loop(const int *nei, const float *pos, float *out, int nn) {
+  float s = 0.0f;
+  for (int k = 0; k < nn; ++k) {
+    int box = nei[k];
+    for (int j = 0; j < 100; ++j)
+      s += pos[box * 128 + j * 128 + threadIdx.x];
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
 // No launch in the file: the block shape is assumed, the reuse factor unknown.
 __global__ void good_unknown_shape(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -176,5 +188,6 @@ void launch(float *a, float *b, float *c, float *x, float *y, int n) {
   good_invariant_in_loop<<<n / 256, 256>>>(a, c, n);
   good_warp_broadcast<<<dim3(1, n / 8), dim3(32, 8)>>>(a, c, n);
   good_one_thread_loop<<<n / 256, 256>>>(a, c, n);
+  good_outer_loop<<<n / 128, 128>>>((const int *)a, b, c, n);
   good_two_warps<<<dim3(n / 64, n / 2), dim3(64, 2)>>>(b, c, n);
 }
