@@ -13,6 +13,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
 #include <atomic>
 #include <map>
 #include <memory>
@@ -22,9 +23,54 @@ using namespace clang;
 
 namespace warplint {
 
+namespace {
+/// The header filter of the file being analysed. clang-tidy lets a diagnostic
+/// in a header through its filter when one of its notes is in the main file,
+/// and nearly every finding in a header kernel has one (the launch that
+/// judged it), so `-header-filter` could not narrow the default: the checks
+/// apply the filter to the warning's own location themselves. clang-tidy
+/// creates a file's checks in the thread that then parses it, just before the
+/// parse (the standalone binary runs one file at a time per thread), so the
+/// constructors set it for the emissions that follow.
+struct HeaderFilter {
+  std::string Include, Exclude;
+  std::optional<llvm::Regex> IncludeRe, ExcludeRe;
+  void set(const tidy::ClangTidyOptions &O) {
+    std::string I = O.HeaderFilterRegex.value_or(""),
+                X = O.ExcludeHeaderFilterRegex.value_or("");
+    if (IncludeRe && I == Include && X == Exclude)
+      return;
+    Include = I;
+    Exclude = X;
+    IncludeRe.emplace(Include);
+    if (Exclude.empty())
+      ExcludeRe.reset();
+    else
+      ExcludeRe.emplace(Exclude);
+  }
+  /// Whether a finding at \p Loc is reported, as clang-tidy decides from the
+  /// diagnostic's own location: the main file always, a header when its name
+  /// matches the filter and not the exclusion.
+  bool passes(SourceLocation Loc, const SourceManager &SM) const {
+    if (!IncludeRe || Loc.isInvalid())
+      return true;
+    SourceLocation E = SM.getExpansionLoc(Loc);
+    if (SM.isInMainFile(E))
+      return true;
+    OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(E));
+    if (!F)
+      return true;
+    StringRef Name = F->getName();
+    return IncludeRe->match(Name) && !(ExcludeRe && ExcludeRe->match(Name));
+  }
+};
+thread_local HeaderFilter CurrentHeaderFilter;
+} // namespace
+
 WarplintCheck::WarplintCheck(llvm::StringRef Name,
                              tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Info(findCheck(Name)) {
+  CurrentHeaderFilter.set(Context->getOptions());
   const auto &Opts = Context->getOptions().CheckOptions;
   auto It = Opts.find(ArchOptionKey);
   if (It != Opts.end())
@@ -205,6 +251,8 @@ static std::string unsafeEditText(const FixItHint &H, const SourceManager &SM) {
 }
 
 void WarplintCheck::emit(const Report &R, const SourceManager &SM) {
+  if (!CurrentHeaderFilter.passes(R.Loc, SM))
+    return;
   QueueSM = &SM;
   Queue.push_back({R, CurrentFunction});
 }

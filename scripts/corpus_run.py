@@ -13,6 +13,9 @@ Status of a file, from warplint's exit code and its JSON report (README "Exit co
   failed    exit 3 (a kernel or device function not analysed, or nothing analysable)
   crash     killed by a signal, or any other exit code
   timeout   still running after --timeout seconds
+With --headers, headers with device code (.cuh always; .h, .hpp, .inl holding __global__ or
+__device__) are linted too, as a pre-commit hook passes a changed header: warplint analyses
+each through a file that includes it.
 With --include-dirs auto, every directory of the given trees that holds a header (.h, .cuh,
 .hpp) is passed as -I, so that a corpus without a build system parses as it would in one.
 """
@@ -30,7 +33,16 @@ CUDA_EXTS = (".cu",)
 HEADER_EXTS = (".h", ".cuh", ".hpp", ".inl")
 
 
-def cuda_files(dirs):
+def has_device_code(path):
+    try:
+        with open(path, "rb") as f:
+            text = f.read(1 << 20)
+    except OSError:
+        return False
+    return b"__global__" in text or b"__device__" in text
+
+
+def cuda_files(dirs, headers=False):
     out = []
     for d in dirs:
         if os.path.isfile(d):
@@ -38,8 +50,12 @@ def cuda_files(dirs):
             continue
         for root, subdirs, files in os.walk(d):
             subdirs[:] = sorted(s for s in subdirs if not s.startswith("."))
-            out.extend(os.path.abspath(os.path.join(root, f)) for f in sorted(files)
-                       if f.endswith(CUDA_EXTS))
+            for f in sorted(files):
+                path = os.path.abspath(os.path.join(root, f))
+                if f.endswith(CUDA_EXTS) or (headers and (
+                        f.endswith(".cuh") or
+                        (f.endswith(HEADER_EXTS) and has_device_code(path)))):
+                    out.append(path)
     return out
 
 
@@ -112,6 +128,9 @@ def main():
     p.add_argument("-j", type=int, default=os.cpu_count() or 1)
     p.add_argument("--timeout", type=int, default=300)
     p.add_argument("--include-dirs", choices=["none", "auto"], default="none")
+    p.add_argument("--headers", action="store_true",
+                   help="also lint headers with device code (.cuh; .h/.hpp/.inl with "
+                        "__global__ or __device__)")
     p.add_argument("--json", help="write every file's record here")
     opts = p.parse_args(argv)
 
@@ -119,7 +138,7 @@ def main():
     # build system resolve from there): the binary's path must not be relative.
     if os.sep in opts.warplint:
         opts.warplint = os.path.abspath(opts.warplint)
-    files = cuda_files(opts.dirs)
+    files = cuda_files(opts.dirs, opts.headers)
     args = list(extra)
     if opts.include_dirs == "auto":
         args += ["-I" + d for d in header_dirs([d for d in opts.dirs if os.path.isdir(d)])]

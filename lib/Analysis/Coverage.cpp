@@ -29,6 +29,15 @@ static std::string normalisedPath(llvm::StringRef File) {
   return std::string(P);
 }
 
+/// \p Name absolute: a header found through a relative -I is named relative
+/// to the compile command's directory (the file manager's working directory).
+static std::string absoluteName(const SourceManager &SM, llvm::StringRef Name) {
+  llvm::SmallString<256> P(Name);
+  SM.getFileManager().makeAbsolutePath(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
 bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
   auto [It, New] = Decided.try_emplace(&FD, true);
   if (!New)
@@ -50,6 +59,8 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
         Where = (llvm::sys::path::filename(P.getFilename()) + ":" +
                  llvm::Twine(P.getLine()))
                     .str();
+      if (OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+        E.File = absoluteName(SM, F->getName());
     }
     E.Name = std::string(E.Kernel ? "kernel '" : "device function '") +
              FD.getNameAsString() + "'" +
@@ -64,7 +75,7 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
       FunctionRange R;
       R.Name = E.Name;
       R.Identifier = FD.getNameAsString();
-      R.File = normalisedPath(In->getName());
+      R.File = absoluteName(SM, In->getName());
       R.BeginLine = SM.getSpellingLineNumber(B);
       R.BeginColumn = SM.getSpellingColumnNumber(B);
       R.EndLine = SM.getSpellingLineNumber(En);
@@ -87,6 +98,7 @@ FileCoverage CoverageRecorder::summary() const {
     if (!E.Counted)
       continue;
     (E.Kernel ? C.Kernels : C.DeviceFunctions) += 1;
+    C.Functions.push_back(CoveredFunction{E.File, E.Name, E.Kernel, E.Analysed});
     if (E.Analysed)
       (E.Kernel ? C.KernelsAnalysed : C.DeviceFunctionsAnalysed) += 1;
     else
@@ -94,7 +106,28 @@ FileCoverage CoverageRecorder::summary() const {
   }
   // Deterministic whatever the order the checks asked in.
   llvm::sort(C.NotAnalysed);
+  llvm::sort(C.Functions, [](const CoveredFunction &A, const CoveredFunction &B) {
+    return std::tie(A.File, A.Name) < std::tie(B.File, B.Name);
+  });
   return C;
+}
+
+FileCoverage coverageOfFile(const FileCoverage &C, llvm::StringRef File) {
+  FileCoverage Out;
+  Out.MissingIncludes = C.MissingIncludes;
+  Out.TooComplex = C.TooComplex;
+  for (const CoveredFunction &F : C.Functions) {
+    if (F.File != File)
+      continue;
+    Out.Functions.push_back(F);
+    (F.Kernel ? Out.Kernels : Out.DeviceFunctions) += 1;
+    if (F.Analysed)
+      (F.Kernel ? Out.KernelsAnalysed : Out.DeviceFunctionsAnalysed) += 1;
+    else
+      Out.NotAnalysed.push_back(F.Name);
+  }
+  llvm::sort(Out.NotAnalysed);
+  return Out;
 }
 
 namespace {
@@ -128,6 +161,7 @@ void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C) {
   P.Coverage.DeviceFunctions = C.DeviceFunctions;
   P.Coverage.DeviceFunctionsAnalysed = C.DeviceFunctionsAnalysed;
   P.Coverage.NotAnalysed = C.NotAnalysed;
+  P.Coverage.Functions = C.Functions;
   P.HasCounts = true;
 }
 

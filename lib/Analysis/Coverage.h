@@ -36,6 +36,14 @@ struct MissingInclude {
   }
 };
 
+/// One counted kernel or device function (its template pattern).
+struct CoveredFunction {
+  std::string File; ///< Absolute; empty when clang gave no file.
+  std::string Name; ///< "kernel 'k' (k.cu:3)".
+  bool Kernel = false;
+  bool Analysed = false;
+};
+
 /// What one translation unit's analysis covered. Functions in system headers
 /// (the toolkit, the compatibility layer) are not counted.
 struct FileCoverage {
@@ -47,7 +55,14 @@ struct FileCoverage {
   /// "k.cu:12 (memory accesses)" for each expression nested too deeply to
   /// analyse (WalkBudget.h).
   std::vector<std::string> TooComplex;
+  /// Every counted function with its file, so that the part of a translation
+  /// unit in one file can be counted (an include-only fragment analysed
+  /// through the file that includes it).
+  std::vector<CoveredFunction> Functions;
 };
+
+/// \p C restricted to the functions defined in \p File (absolute).
+FileCoverage coverageOfFile(const FileCoverage &C, llvm::StringRef File);
 
 /// Decides, once per function, whether its own code parsed, and counts what
 /// was analysed. Template instantiations count once, by their pattern.
@@ -65,6 +80,7 @@ private:
     bool Counted = false; ///< Outside system headers.
     bool Analysed = true;
     std::string Name;
+    std::string File;
   };
   std::map<const clang::FunctionDecl *, bool> Decided;
   /// By pattern: every instantiation of a template is one function.

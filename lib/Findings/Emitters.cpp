@@ -219,8 +219,8 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                                         {"message", E.Message},
                                         {"partial", E.Partial}});
   llvm::json::Array Analyses;
-  for (const FileAnalysis &A : Info.Analyses)
-    Analyses.push_back(llvm::json::Object{
+  for (const FileAnalysis &A : Info.Analyses) {
+    llvm::json::Object Obj{
         {"file", A.File},
         {"status", A.Status},
         {"compilerErrors", A.CompilerErrors},
@@ -231,7 +231,11 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"notAnalysed", llvm::json::Array(A.NotAnalysed)},
         {"missingIncludes", llvm::json::Array(A.MissingIncludes)},
         {"tooComplex", llvm::json::Array(A.TooComplex)},
-        {"functions", functionsJson(A)}});
+        {"functions", functionsJson(A)}};
+    if (!A.Through.empty())
+      Obj["through"] = A.Through;
+    Analyses.push_back(std::move(Obj));
+  }
   llvm::json::Value Root = llvm::json::Object{
       {"version", 1},
       {"tool", llvm::json::Object{{"name", "warplint"},

@@ -129,6 +129,9 @@ struct FileAnalysis {
   /// Every kernel and device function of the file and of the headers it
   /// includes (outside system headers), in source order.
   std::vector<FunctionSpan> Functions;
+  /// For an include-only fragment or a header: the file it was analysed
+  /// through (one that #includes it); empty when analysed on its own.
+  std::string Through;
 };
 
 } // namespace warplint

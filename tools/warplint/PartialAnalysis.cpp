@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <mutex>
@@ -100,13 +101,24 @@ static std::string absolute(llvm::StringRef F) {
   return std::string(P);
 }
 
+/// Whether \p File's text declares a kernel or a device function.
+static bool hasDeviceCode(const std::string &File) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return true;
+  llvm::StringRef T = (*Buf)->getBuffer();
+  return T.contains("__global__") || T.contains("__device__");
+}
+
 FileOutcome summariseFile(const std::string &File,
                           const std::vector<ToolError> &Errors,
                           const std::optional<FileCoverage> &Coverage,
-                          const std::vector<FunctionRange> &Ranges) {
+                          const std::vector<FunctionRange> &Ranges,
+                          const std::string &Through) {
   FileOutcome Out;
   FileAnalysis &A = Out.Analysis;
   A.File = File;
+  A.Through = Through;
   A.CompilerErrors = Errors.size();
   FileCoverage C = Coverage.value_or(FileCoverage());
   // An admitted function with an error inside it: clang dropped the broken
@@ -154,7 +166,11 @@ FileOutcome summariseFile(const std::string &File,
     return Out;
   }
   unsigned Analysed = A.KernelsAnalysed + A.DeviceFunctionsAnalysed;
-  bool Incomplete = !A.NotAnalysed.empty() || Analysed == 0;
+  // A file of which nothing was analysed is incomplete; a fragment analysed
+  // through its includer only when it has device code (a header of host
+  // declarations has nothing to analyse, whatever the includer's errors).
+  bool Incomplete = !A.NotAnalysed.empty() ||
+                    (Analysed == 0 && (Through.empty() || hasDeviceCode(File)));
   A.Status = Incomplete ? "incomplete" : "partial";
 
   // The one line: where, what first, how many, what was analysed.
@@ -188,7 +204,13 @@ FileOutcome summariseFile(const std::string &File,
   if (!Errors.empty())
     Msg += "; " + std::to_string(Errors.size()) + " compiler error" +
            (Errors.size() == 1 ? "" : "s");
-  Msg += std::string(Incomplete ? "; not fully analysed: " : "; partial analysis: ") +
+  std::string Via =
+      Through.empty()
+          ? ""
+          : " (through " + path::filename(Through).str() +
+                ", which includes it)";
+  Msg += std::string(Incomplete ? "; not fully analysed" : "; partial analysis") +
+         Via + ": " +
          std::to_string(A.KernelsAnalysed) + " of " +
          std::to_string(A.Kernels) + " kernel" + (A.Kernels == 1 ? "" : "s") +
          " and " + std::to_string(A.DeviceFunctionsAnalysed) + " of " +

@@ -32,10 +32,14 @@ struct FileOutcome {
 
 /// \p Errors are the compiler errors of \p File's parse (any file it
 /// includes), \p Coverage and \p Ranges what its analysis published.
+/// \p Through: the file that was parsed when \p File is an include-only
+/// fragment analysed through it (Coverage and Ranges then hold \p File's
+/// functions only).
 FileOutcome summariseFile(const std::string &File,
                           const std::vector<ToolError> &Errors,
                           const std::optional<FileCoverage> &Coverage,
-                          const std::vector<FunctionRange> &Ranges);
+                          const std::vector<FunctionRange> &Ranges,
+                          const std::string &Through = "");
 
 /// "'helper_cuda.h' not found (included from k.cu:5): it is in
 /// /src/Common: add -I/src/Common". Looks for the header below the including

@@ -7,6 +7,8 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "tools/warplint/PartialAnalysis.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <map>
@@ -15,9 +17,26 @@
 
 namespace warplint {
 
+/// The directory of the command being run: clang names a header found
+/// through a relative -I relative to it, and lines are read from the file.
+static thread_local std::string CommandDirectory;
+
+/// \p File absolute (relative names are relative to the command's
+/// directory).
+static std::string absolutePath(llvm::StringRef File) {
+  if (File.empty() || llvm::sys::path::is_absolute(File) ||
+      CommandDirectory.empty())
+    return File.str();
+  llvm::SmallString<256> P(CommandDirectory);
+  llvm::sys::path::append(P, File);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
 static SourcePos position(llvm::StringRef File, unsigned Offset) {
-  auto [Line, Col] = lineAndColumn(File, Offset);
-  return SourcePos{File.str(), Line, Col, Offset};
+  std::string Abs = absolutePath(File);
+  auto [Line, Col] = lineAndColumn(Abs, Offset);
+  return SourcePos{Abs, Line, Col, Offset};
 }
 
 static std::vector<FixIt>
@@ -25,7 +44,7 @@ convertFixes(const llvm::StringMap<clang::tooling::Replacements> &Fix) {
   std::vector<FixIt> Out;
   for (const auto &Entry : Fix)
     for (const clang::tooling::Replacement &R : Entry.second) {
-      FixIt X{R.getFilePath().str(), R.getOffset(), R.getLength(),
+      FixIt X{absolutePath(R.getFilePath()), R.getOffset(), R.getLength(),
               R.getReplacementText().str()};
       std::tie(X.Line, X.Column) = lineAndColumn(X.File, X.Offset);
       std::tie(X.EndLine, X.EndColumn) =
@@ -44,9 +63,9 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
   const clang::tooling::DiagnosticMessage &M = E.Message;
   if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
     ToolError TE;
-    TE.File = M.FilePath;
+    TE.File = absolutePath(M.FilePath);
     if (!M.FilePath.empty())
-      std::tie(TE.Line, TE.Column) = lineAndColumn(M.FilePath, M.FileOffset);
+      std::tie(TE.Line, TE.Column) = lineAndColumn(TE.File, M.FileOffset);
     TE.Message = M.Message;
     if (E.DiagnosticName != "clang-diagnostic-error" &&
         !llvm::StringRef(E.DiagnosticName).empty())
@@ -119,8 +138,50 @@ private:
 };
 } // namespace
 
+namespace {
+/// The header filter of a parse made for include-only fragments: the
+/// configured one, or the fragments (they are the inputs).
+class FragmentOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
+public:
+  FragmentOptionsProvider(
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
+      llvm::StringRef ParseFile, const std::vector<std::string> &Fragments)
+      : Inner(std::move(Inner)) {
+    std::string Regex =
+        "(" + this->Inner->getOptions(ParseFile).HeaderFilterRegex.value_or("") +
+        ")";
+    // clang names a header found through a relative -I relative to the
+    // command's directory: match the name's end (the Runner keeps only the
+    // fragments' own findings by their absolute paths).
+    for (const std::string &F : Fragments)
+      Regex += "|(^|/)" + llvm::Regex::escape(llvm::sys::path::filename(F)) +
+               "$";
+    Filter.HeaderFilterRegex = Regex;
+  }
+  const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    Raw.emplace_back(Filter, "warplint's include-only fragments");
+    return Raw;
+  }
+
+private:
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner;
+  clang::tidy::ClangTidyOptions Filter;
+};
+
+/// One parse: a file, and the inputs analysed through it.
+struct ParseUnit {
+  std::string File;
+  bool FileIsInput = false;
+  std::vector<std::string> Fragments;
+};
+} // namespace
+
 static RunResult runOne(const RunRequest &Req,
-                        const std::vector<std::string> &Files) {
+                        const std::vector<ParseUnit> &Units) {
   RunResult Out;
   // A physical file system of our own: its working directory is per thread,
   // unlike the process-wide one behind getRealFileSystem().
@@ -129,7 +190,8 @@ static RunResult runOne(const RunRequest &Req,
   // One file per call: LibTooling prints "[i/n] Processing file ..." to stderr
   // whenever it is given several, which clutters pre-commit, CI and editor
   // output.
-  for (const std::string &File : Files) {
+  for (const ParseUnit &U : Units) {
+    const std::string &File = U.File;
     // A context per file: clang-tidy maps each custom diagnostic ID to the
     // check that first used it, and the IDs start again in every file's
     // compiler instance, so a shared context gave the second file's findings
@@ -140,11 +202,19 @@ static RunResult runOne(const RunRequest &Req,
     // its Arch through the options.
     std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
         Req.MakeOptionsProvider();
+    if (!U.Fragments.empty())
+      Provider = std::make_unique<FragmentOptionsProvider>(std::move(Provider),
+                                                           File, U.Fragments);
     if (std::optional<AdjustedCommand> A =
             Req.Compilations->adjustmentFor(File))
       Provider = std::make_unique<TargetOptionsProvider>(std::move(Provider),
                                                          A->Target);
     clang::tidy::ClangTidyContext Context(std::move(Provider));
+    CommandDirectory.clear();
+    if (std::vector<clang::tooling::CompileCommand> Cmds =
+            Req.Compilations->getCompileCommands(File);
+        !Cmds.empty())
+      CommandDirectory = Cmds.front().Directory;
     std::vector<clang::tidy::ClangTidyError> Errors =
         clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
                                   /*ApplyAnyFix=*/false,
@@ -163,31 +233,69 @@ static RunResult runOne(const RunRequest &Req,
     std::move(Own, One.Errors.end(), std::back_inserter(Out.Errors));
     One.Errors.erase(Own, One.Errors.end());
     std::vector<FunctionRange> Ranges = takeFunctionRanges(File);
-    FileOutcome O =
-        summariseFile(File, One.Errors, takeCoverage(File), Ranges);
-    llvm::erase_if(One.Findings, [&](const Finding &F) {
-      return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
-        return R.contains(F.Pos.File, F.Pos.Line, F.Pos.Column);
+    std::optional<FileCoverage> Coverage = takeCoverage(File);
+    // Parsed only for fragments: only their findings are the user's question.
+    if (!U.FileIsInput)
+      llvm::erase_if(One.Findings, [&](const Finding &F) {
+        return !llvm::is_contained(U.Fragments, F.Pos.File);
       });
-    });
-    if (O.Summary)
-      Out.Errors.push_back(std::move(*O.Summary));
-    Out.Analyses.push_back(std::move(O.Analysis));
+    std::vector<FileOutcome> Outcomes;
+    if (U.FileIsInput)
+      Outcomes.push_back(summariseFile(File, One.Errors, Coverage, Ranges));
+    for (const std::string &Frag : U.Fragments) {
+      std::vector<FunctionRange> Own;
+      for (const FunctionRange &R : Ranges)
+        if (R.File == Frag)
+          Own.push_back(R);
+      Outcomes.push_back(summariseFile(
+          Frag, One.Errors,
+          coverageOfFile(Coverage.value_or(FileCoverage()), Frag), Own, File));
+    }
+    for (FileOutcome &O : Outcomes) {
+      llvm::erase_if(One.Findings, [&](const Finding &F) {
+        return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
+          return R.contains(F.Pos.File, F.Pos.Line, F.Pos.Column);
+        });
+      });
+      if (O.Summary)
+        Out.Errors.push_back(std::move(*O.Summary));
+      Out.Analyses.push_back(std::move(O.Analysis));
+    }
     std::move(One.Findings.begin(), One.Findings.end(),
               std::back_inserter(Out.Findings));
     std::move(One.Errors.begin(), One.Errors.end(),
               std::back_inserter(Out.CompilerErrors));
-    if (Req.OnFileDone)
-      Req.OnFileDone(File);
+    if (Req.OnFileDone) {
+      if (U.FileIsInput)
+        Req.OnFileDone(File);
+      for (const std::string &Frag : U.Fragments)
+        Req.OnFileDone(Frag);
+    }
   }
   return Out;
 }
 
 RunResult runChecks(const RunRequest &Req) {
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Req.Files.size()));
-  std::vector<std::vector<std::string>> Parts(Jobs);
-  for (size_t I = 0; I < Req.Files.size(); ++I)
-    Parts[I % Jobs].push_back(Req.Files[I]);
+  // One parse per file: an includer that is an input and the fragments
+  // analysed through it share one.
+  std::vector<ParseUnit> Units;
+  std::map<std::string, size_t> UnitOf;
+  for (const std::string &F : Req.Files) {
+    auto T = Req.Through.find(F);
+    const std::string &Parse = T == Req.Through.end() ? F : T->second;
+    auto [It, New] = UnitOf.try_emplace(Parse, Units.size());
+    if (New)
+      Units.push_back(ParseUnit{Parse, false, {}});
+    ParseUnit &U = Units[It->second];
+    if (T == Req.Through.end())
+      U.FileIsInput = true;
+    else
+      U.Fragments.push_back(F);
+  }
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Units.size()));
+  std::vector<std::vector<ParseUnit>> Parts(Jobs);
+  for (size_t I = 0; I < Units.size(); ++I)
+    Parts[I % Jobs].push_back(Units[I]);
   std::vector<RunResult> Results(Jobs);
   if (Jobs == 1) {
     Results[0] = runOne(Req, Parts[0]);

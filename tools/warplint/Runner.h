@@ -5,6 +5,7 @@
 #include "Findings/Finding.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,11 @@ struct RunRequest {
   /// per file).
   std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
       MakeOptionsProvider;
+  /// Inputs analysed through another file (IncludeFragments): fragment ->
+  /// the translation unit that includes it. Their own findings are reported;
+  /// the includer's only when it is an input too. Each includer is parsed
+  /// once.
+  std::map<std::string, std::string> Through;
   unsigned Jobs = 1;
   /// Called (from the worker's thread) as each file is done, with the file:
   /// the progress line on a terminal.

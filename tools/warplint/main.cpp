@@ -29,6 +29,7 @@
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Confirm.h"
 #include "tools/warplint/Fixes.h"
+#include "tools/warplint/IncludeFragments.h"
 #include "tools/warplint/ProjectConfig.h"
 #include "tools/warplint/Runner.h"
 
@@ -731,11 +732,35 @@ int main(int argc, const char **argv) {
   }
   CudaCompilationDatabase CudaDB(std::move(DB), ParseOpts);
 
+  // Include-only fragments and headers: analysed through a translation unit
+  // that #includes them (tools/warplint/IncludeFragments).
+  std::map<std::string, std::string> Through;
+  {
+    FragmentSearch Search;
+    Search.Compilations = &CudaDB;
+    if (!SourceRoot.empty()) {
+      SmallString<256> R(SourceRoot);
+      sys::fs::make_absolute(R);
+      sys::path::remove_dots(R, true);
+      Search.SourceRoot = std::string(R);
+    }
+    Search.Inputs = Inputs;
+    Through = findIncluders(Search);
+    if (Verbose)
+      for (const auto &[Fragment, Includer] : Through)
+        errs() << "warplint: " << Fragment << ": analysed through " << Includer
+               << ", which includes it\n";
+  }
+  auto ParsedAs = [&](const std::string &F) -> const std::string & {
+    auto It = Through.find(F);
+    return It == Through.end() ? F : It->second;
+  };
+
   // A file the database has no command for (an empty database, nothing to
   // infer one from) would be skipped by LibTooling with exit code 0: a silent
   // pass in a pre-commit hook or CI job.
   for (const std::string &F : Inputs)
-    if (CudaDB.getCompileCommands(F).empty())
+    if (CudaDB.getCompileCommands(ParsedAs(F)).empty())
       return usageError("no compile command for '" + F +
                         "' in the compilation database and none to infer "
                         "from; add the file to compile_commands.json, or "
@@ -755,7 +780,7 @@ int main(int argc, const char **argv) {
   // database, so the parse and the checks use this very decision).
   std::vector<TargetRecord> Targets;
   for (const std::string &F : Inputs)
-    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(F)) {
+    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(ParsedAs(F))) {
       const TargetSelection &T = A->Target;
       Targets.push_back(TargetRecord{F, T.Arch, T.ParseArch, T.Source,
                                      T.BuildArchs, T.Description});
@@ -773,6 +798,7 @@ int main(int argc, const char **argv) {
   RunRequest Req;
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
+  Req.Through = Through;
   Req.MakeOptionsProvider = MakeProvider;
   Req.Jobs = JobCount;
   // A progress line on a terminal ([12/36] file), rewritten in place.
@@ -795,7 +821,8 @@ int main(int argc, const char **argv) {
 
   if (!Quiet)
     for (const std::string &F : Inputs)
-      if (auto A = CudaDB.lastAdjustment(F); A && A->UsesFallbackHeaders) {
+      if (auto A = CudaDB.lastAdjustment(ParsedAs(F));
+          A && A->UsesFallbackHeaders) {
         if (CudaPath == "none")
           errs() << "warplint: note: --cuda-path=none: parsing with warplint's "
                     "bundled CUDA declarations\n";
@@ -845,14 +872,20 @@ int main(int argc, const char **argv) {
   Info.Targets = std::move(Targets);
 
   // The baseline: what was written is everything found; what is reported is
-  // what the baseline does not hold.
+  // what the baseline does not hold. Its fingerprints are relative to the
+  // repository, not to the working directory: --source-root, else
+  // $GITHUB_WORKSPACE, else the git top level of the first input.
+  RunInfo BaselineInfo = Info;
+  if (SourceRoot.empty() && !sys::Process::GetEnv("GITHUB_WORKSPACE"))
+    if (std::string Top = gitTopLevel(Inputs.front()); !Top.empty())
+      BaselineInfo.SourceRoot = Top;
   if (!WriteBaselineFile.empty()) {
     std::error_code EC;
     ToolOutputFile B(WriteBaselineFile, EC, sys::fs::OF_Text);
     if (EC)
       return usageError("cannot write '" + WriteBaselineFile +
                         "': " + EC.message());
-    writeBaseline(B.os(), Shown, Info);
+    writeBaseline(B.os(), Shown, BaselineInfo);
     B.keep();
     if (!Quiet)
       errs() << "warplint: wrote " << Shown.size() << " finding(s) to "
@@ -860,7 +893,8 @@ int main(int argc, const char **argv) {
   }
   if (Accepted) {
     size_t Before = Shown.size();
-    Shown = subtractBaseline(std::move(Shown), *Accepted, Info.SourceRoot);
+    Shown = subtractBaseline(std::move(Shown), *Accepted,
+                             BaselineInfo.SourceRoot);
     if (!Quiet && Before != Shown.size())
       errs() << "warplint: " << Before - Shown.size()
              << " finding(s) in the baseline not reported\n";

@@ -1,0 +1,364 @@
+//===- IncludeFragments.cpp - Files analysed through an includer ----------===//
+#include "tools/warplint/IncludeFragments.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <deque>
+#include <memory>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace warplint {
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+/// Bounds of one tree scan: a source tree of tens of thousands of files is
+/// scanned whole; a home directory given by mistake is not read forever.
+static constexpr unsigned MaxEntries = 200000;
+static constexpr unsigned MaxFilesRead = 30000;
+static constexpr uint64_t MaxFileBytes = 1 << 20;
+/// Headers between a fragment and its translation unit (myocyte's kernel_ecc.cu
+/// is two: work.cu, then main.cu).
+static constexpr unsigned MaxHops = 8;
+
+static std::string normalised(llvm::StringRef P, llvm::StringRef Base = "") {
+  llvm::SmallString<256> S;
+  if (!Base.empty() && !path::is_absolute(P))
+    S = Base;
+  path::append(S, P);
+  fs::make_absolute(S);
+  path::remove_dots(S, true);
+  return std::string(S);
+}
+
+static bool isUnder(llvm::StringRef File, llvm::StringRef Dir) {
+  if (Dir.empty() || !File.starts_with(Dir))
+    return false;
+  return File.size() == Dir.size() || Dir.ends_with("/") ||
+         File[Dir.size()] == '/';
+}
+
+std::string gitTopLevel(llvm::StringRef Path) {
+  llvm::SmallString<256> Dir(normalised(Path));
+  if (!fs::is_directory(Dir))
+    path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Git(Dir);
+    path::append(Git, ".git");
+    if (fs::exists(Git))
+      return std::string(Dir);
+    llvm::StringRef Parent = path::parent_path(Dir);
+    if (Parent == Dir || Parent.empty())
+      break;
+    Dir = Parent;
+  }
+  return "";
+}
+
+/// Files whose #include lines are read: sources and headers of C, C++ and
+/// CUDA.
+static bool isSourceOrHeader(llvm::StringRef Name) {
+  llvm::StringRef Ext = path::extension(Name);
+  return llvm::is_contained({".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx",
+                             ".inl", ".inc", ".ipp", ".tcc", ".cpp", ".cc",
+                             ".cxx", ".c", ".C"},
+                            Ext);
+}
+
+/// Files that can be a translation unit, best first: a CUDA source, then the
+/// other sources (a .cpp the database compiles with nvcc or -x cuda).
+static unsigned sourceRank(llvm::StringRef Name) {
+  llvm::StringRef Ext = path::extension(Name);
+  if (Ext == ".cu")
+    return 0;
+  if (llvm::is_contained({".cpp", ".cc", ".cxx", ".c", ".C"}, Ext))
+    return 1;
+  return 2; // A header: never a translation unit by itself.
+}
+
+namespace {
+
+/// One #include directive.
+struct Directive {
+  std::string Spelled;
+  bool Angled = false;
+};
+
+/// The #include directives of \p Text, outside comments and `#if 0` blocks
+/// (a textual scan: the includes a preprocessor would skip for other
+/// conditions still count, which only widens the search).
+std::vector<Directive> scanIncludes(llvm::StringRef Text) {
+  std::vector<Directive> Out;
+  bool InComment = false;
+  unsigned IfZero = 0; // Nesting depth inside an `#if 0`.
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    // Strip block comments (a directive after one closes on its line counts).
+    std::string Clean;
+    for (size_t I = 0; I < Line.size(); ++I) {
+      if (InComment) {
+        if (Line[I] == '*' && I + 1 < Line.size() && Line[I + 1] == '/') {
+          InComment = false;
+          ++I;
+        }
+        continue;
+      }
+      if (Line[I] == '/' && I + 1 < Line.size() && Line[I + 1] == '*') {
+        InComment = true;
+        ++I;
+        continue;
+      }
+      if (Line[I] == '/' && I + 1 < Line.size() && Line[I + 1] == '/')
+        break;
+      Clean += Line[I];
+    }
+    llvm::StringRef L = llvm::StringRef(Clean).trim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (L.starts_with("if") || L.starts_with("ifdef") ||
+        L.starts_with("ifndef")) {
+      if (IfZero)
+        ++IfZero;
+      else if (L.consume_front("if") && L.trim() == "0")
+        IfZero = 1;
+      continue;
+    }
+    if (IfZero) {
+      if (L.starts_with("endif"))
+        --IfZero;
+      else if (IfZero == 1 && (L.starts_with("else") || L.starts_with("elif")))
+        IfZero = 0;
+      continue;
+    }
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (L.empty())
+      continue;
+    char Close = L.front() == '<' ? '>' : L.front() == '"' ? '"' : 0;
+    if (!Close)
+      continue; // #include MACRO: not resolvable without the preprocessor.
+    size_t End = L.find(Close, 1);
+    if (End == llvm::StringRef::npos || End == 1)
+      continue;
+    Out.push_back(Directive{L.substr(1, End - 1).str(), Close == '>'});
+  }
+  return Out;
+}
+
+/// The -I, -iquote, -isystem and -idirafter directories of \p C, absolute.
+std::vector<std::string>
+includeDirs(const clang::tooling::CompileCommand &C) {
+  std::vector<std::string> Dirs;
+  const std::vector<std::string> &A = C.CommandLine;
+  for (size_t I = 0; I < A.size(); ++I) {
+    llvm::StringRef Arg = A[I];
+    for (llvm::StringRef Flag :
+         {"-I", "-iquote", "-isystem", "-idirafter", "--include-directory="}) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      llvm::StringRef Value = Arg.drop_front(Flag.size());
+      if (Value.empty() && I + 1 < A.size() && !Flag.ends_with("="))
+        Value = A[++I];
+      if (!Value.empty())
+        Dirs.push_back(normalised(Value, C.Directory));
+      break;
+    }
+  }
+  return Dirs;
+}
+
+/// The include graph of one source tree, read once and shared by every input
+/// below it.
+struct TreeIndex {
+  /// Every #include of every file read, by the included name's last
+  /// component: (includer, directive).
+  llvm::StringMap<std::vector<std::pair<std::string, Directive>>> ByName;
+  /// Files read.
+  llvm::StringSet<> Read;
+
+  void add(const std::string &File) {
+    if (!Read.insert(File).second)
+      return;
+    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf)
+      return;
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    if (Text.size() > MaxFileBytes)
+      Text = Text.take_front(MaxFileBytes);
+    if (!Text.contains("include"))
+      return;
+    for (Directive &D : scanIncludes(Text)) {
+      std::string Name = path::filename(D.Spelled).str();
+      ByName[Name].emplace_back(File, std::move(D));
+    }
+  }
+
+  /// Reads every source and header below \p Root (hidden directories and
+  /// build trees skipped, unless they hold one of \p Keep).
+  void scan(llvm::StringRef Root, const std::vector<std::string> &Keep) {
+    std::error_code EC;
+    unsigned Entries = 0, Files = 0;
+    for (fs::recursive_directory_iterator It(Root, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      if (++Entries > MaxEntries || Files > MaxFilesRead)
+        break;
+      llvm::StringRef P = It->path();
+      llvm::StringRef Name = path::filename(P);
+      if (It->type() == fs::file_type::directory_file) {
+        bool Skip = Name.starts_with(".") || Name == "build" ||
+                    Name.starts_with("cmake-build") || Name == "node_modules";
+        if (Skip && llvm::none_of(Keep, [&](const std::string &K) {
+              return isUnder(K, P);
+            }))
+          It.no_push();
+        continue;
+      }
+      if (!isSourceOrHeader(Name))
+        continue;
+      ++Files;
+      add(normalised(P));
+    }
+  }
+};
+
+/// Where `#include D` in \p Includer resolves, as the preprocessor looks:
+/// the includer's directory for a quoted name, then \p Dirs in order.
+std::optional<std::string> resolve(const std::string &Includer,
+                                   const Directive &D,
+                                   const std::vector<std::string> &Dirs) {
+  if (path::is_absolute(D.Spelled))
+    return fs::exists(D.Spelled) ? std::optional(normalised(D.Spelled))
+                                 : std::nullopt;
+  auto Try = [&](llvm::StringRef Dir) -> std::optional<std::string> {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, D.Spelled);
+    if (fs::exists(P) && !fs::is_directory(P))
+      return normalised(P);
+    return std::nullopt;
+  };
+  if (!D.Angled)
+    if (auto R = Try(path::parent_path(Includer)))
+      return R;
+  for (const std::string &Dir : Dirs)
+    if (auto R = Try(Dir))
+      return R;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::map<std::string, std::string>
+findIncluders(const FragmentSearch &Search) {
+  std::map<std::string, std::string> Out;
+  if (!Search.Compilations)
+    return Out;
+  const clang::tooling::CompilationDatabase &DB = *Search.Compilations;
+  // The database's own translation units, each with its include directories.
+  std::map<std::string, std::vector<std::string>> Units;
+  for (const std::string &F : DB.getAllFiles()) {
+    std::string Abs = normalised(F);
+    std::vector<clang::tooling::CompileCommand> Cmds = DB.getCompileCommands(F);
+    Units[Abs] = Cmds.empty() ? std::vector<std::string>()
+                              : includeDirs(Cmds.front());
+  }
+  llvm::StringSet<> Inputs;
+  for (const std::string &F : Search.Inputs)
+    Inputs.insert(normalised(F));
+
+  std::map<std::string, std::unique_ptr<TreeIndex>> Trees;
+  for (const std::string &Input : Search.Inputs) {
+    std::string F = normalised(Input);
+    if (Units.count(F))
+      continue; // A translation unit of its own.
+    // The tree to scan.
+    std::string Root;
+    llvm::SmallString<256> Cwd;
+    fs::current_path(Cwd);
+    if (!Search.SourceRoot.empty() && isUnder(F, Search.SourceRoot))
+      Root = Search.SourceRoot;
+    else if (std::string G = gitTopLevel(F); !G.empty())
+      Root = G;
+    else if (isUnder(F, Cwd))
+      Root = std::string(Cwd);
+    else
+      Root = path::parent_path(path::parent_path(F)).str();
+    std::unique_ptr<TreeIndex> &Tree = Trees[Root];
+    if (!Tree) {
+      Tree = std::make_unique<TreeIndex>();
+      std::vector<std::string> Keep(Search.Inputs.begin(),
+                                    Search.Inputs.end());
+      Tree->scan(Root, Keep);
+      // The database's units are includers wherever they are.
+      for (const auto &U : Units)
+        Tree->add(U.first);
+    }
+    // Files outside the database resolve with the fragment's own command's
+    // directories (the `--` arguments, or the command inferred for it).
+    std::vector<std::string> OwnDirs;
+    {
+      std::vector<clang::tooling::CompileCommand> Cmds =
+          DB.getCompileCommands(F);
+      if (!Cmds.empty())
+        OwnDirs = includeDirs(Cmds.front());
+    }
+    // Upwards, breadth first: who includes F, who includes them...
+    std::map<std::string, unsigned> Hops{{F, 0}};
+    std::set<std::string> HasIncluder;
+    std::deque<std::string> Work{F};
+    while (!Work.empty()) {
+      std::string X = Work.front();
+      Work.pop_front();
+      unsigned H = Hops[X];
+      if (H >= MaxHops)
+        continue;
+      auto It = Tree->ByName.find(path::filename(X));
+      if (It == Tree->ByName.end())
+        continue;
+      for (const auto &[Includer, D] : It->second) {
+        auto U = Units.find(Includer);
+        const std::vector<std::string> &Dirs =
+            U != Units.end() ? U->second : OwnDirs;
+        std::optional<std::string> R = resolve(Includer, D, Dirs);
+        if (!R || *R != X)
+          continue;
+        HasIncluder.insert(X);
+        if (Hops.emplace(Includer, H + 1).second)
+          Work.push_back(Includer);
+      }
+    }
+    // The translation unit: one the database lists, else a source nothing
+    // includes; nearest first, then one of this run's inputs (parsed anyway),
+    // then a CUDA source, then by name.
+    std::optional<std::tuple<bool, unsigned, unsigned, bool, std::string>> Best;
+    for (const auto &[X, H] : Hops) {
+      if (X == F)
+        continue;
+      // Without a database only a .cu is parsed as CUDA (warplint's command
+      // adjuster): a .cpp that includes the file would be parsed as C++.
+      bool Listed = Units.count(X);
+      if (!Listed && (HasIncluder.count(X) || sourceRank(X) != 0))
+        continue;
+      auto Key = std::make_tuple(!Listed, sourceRank(X), H,
+                                 !Inputs.contains(X), X);
+      if (!Best || Key < *Best)
+        Best = Key;
+    }
+    if (Best)
+      Out[Input] = std::get<4>(*Best);
+  }
+  return Out;
+}
+
+} // namespace warplint

@@ -1,0 +1,50 @@
+//===- IncludeFragments.h - Files analysed through an includer --*- C++ -*-===//
+//
+// Part of warplint. CUDA code is often not a translation unit of its own: a
+// kernel .cu meant to be #included by the program's main .cu (Rodinia's
+// srad_v1, bfs, heartwall, b+tree), a .cuh with template kernels. Parsed alone
+// such a file fails (its types and macros come from the includer) or says
+// little (its templates are never instantiated, its kernels never launched).
+// This finds, for each such input, a translation unit that #includes it,
+// directly or through other headers, so that the Runner can analyse it there
+// and report its own findings (docs/compatibility.md "Include-only fragments
+// and headers").
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_TOOLS_INCLUDEFRAGMENTS_H
+#define WARPLINT_TOOLS_INCLUDEFRAGMENTS_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// Where and how to look for includers.
+struct FragmentSearch {
+  /// Commands of the files (their -I directories resolve #includes) and the
+  /// translation units the database lists (getAllFiles).
+  const clang::tooling::CompilationDatabase *Compilations = nullptr;
+  /// --source-root (absolute), or empty: the scan is bounded by the source
+  /// root when it holds the file, else the git top level, else the current
+  /// directory when it holds the file, else the file's parent directory.
+  std::string SourceRoot;
+  /// The run's inputs (absolute): preferred as includers (no extra parse).
+  std::vector<std::string> Inputs;
+};
+
+/// For each input that is not a translation unit of its own (not listed by
+/// the compilation database) and that another file #includes: the
+/// translation unit to analyse it through. Inputs with no includer are
+/// absent (they are analysed alone, as before). Deterministic.
+std::map<std::string, std::string>
+findIncluders(const FragmentSearch &Search);
+
+/// The nearest directory at or above \p Path holding a .git entry (the git
+/// top level), or empty.
+std::string gitTopLevel(llvm::StringRef Path);
+
+} // namespace warplint
+
+#endif
