@@ -159,6 +159,16 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
   } F;
   F.TraverseStmt(FD->getBody());
 
+  // Fast math (nvcc --use_fast_math, clang -ffast-math or
+  // -fgpu-approx-transcendentals) makes every single-precision sinf, expf,
+  // logf and powf call its __ intrinsic (a few MUFU instructions) and float
+  // division a multiplication by the reciprocal: the faster forms the guide
+  // suggests gain nothing there (sinpif and cbrtf are library functions,
+  // slower than __sinf). What still pays is powf to a small integer power
+  // (__powf is two MUFU instructions and inexact; x * x one exact FMUL).
+  const LangOptions &LO = Ctx.getLangOpts();
+  bool FastMath = LO.FastMath || LO.GPUDeviceApproxTranscendentals;
+
   auto Emit = [&](const Expr *At, std::string Message, std::string Note) {
     Report R;
     R.Loc = At->getBeginLoc();
@@ -206,6 +216,8 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
                "than general exponentiation routines such as pow()");
           continue;
         }
+        if (FastMath && IsFloat)
+          continue;
         bool Done = false;
         for (const Fraction &Fr : Table5)
           if (near(*K, double(Fr.P) / Fr.Q)) {
@@ -223,6 +235,8 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
         if (Done)
           continue;
       }
+      if (FastMath && IsFloat)
+        continue;
       if (std::optional<double> B = constantValue(Base, Ctx);
           B && (*B == 2 || *B == 10)) {
         std::string Fn = (*B == 2 ? "exp2" : "exp10") + Suffix;
@@ -235,6 +249,8 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
       continue;
     }
 
+    if (FastMath && IsFloat)
+      continue;
     if (Name == "exp" && C->getNumArgs() == 1) {
       const auto *M =
           dyn_cast<BinaryOperator>(C->getArg(0)->IgnoreParenImpCasts());
@@ -291,6 +307,8 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
     const auto *L = dyn_cast<CallExpr>(B->getLHS()->IgnoreParenImpCasts());
     if (L && baseName(L) == "log" && L->getNumArgs() == 1) {
       bool IsFloat = L->getType()->isSpecificBuiltinType(BuiltinType::Float);
+      if (FastMath && IsFloat)
+        continue;
       double Base = 0;
       if (B->getOpcode() == BO_Div)
         Base = lnBase(B->getRHS(), Ctx);
@@ -311,6 +329,8 @@ void SlowMathFunctionCheck::checkFunction(const FunctionDecl &Fn, ASTContext &Ct
     }
     if (!DivisionByConstant || B->getOpcode() != BO_Div ||
         !B->getType()->isRealFloatingType())
+      continue;
+    if (FastMath && B->getType()->isSpecificBuiltinType(BuiltinType::Float))
       continue;
     std::optional<double> V = constantValue(B->getRHS(), Ctx);
     if (!V || *V == 0)

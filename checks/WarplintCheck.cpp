@@ -527,7 +527,31 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
     std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(FileLoc);
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Dec.first)) {
       recordConfidence(getID(), FE->getName(), Dec.second, R.Conf, R.Prio);
-      recordFacts(getID(), FE->getName(), Dec.second, Message, R.Facts,
+      // The unsafe edits travel with the facts: the JSON output names them as
+      // data, where the clang diagnostics only have the note's text.
+      FindingFacts Facts = R.Facts;
+      auto AddUnsafe = [&](const FixSuggestion &S) {
+        const FixItHint &H = S.Fix;
+        if (S.Safe || !H.RemoveRange.isValid())
+          return;
+        CharSourceRange Range = Lexer::makeFileCharRange(
+            H.RemoveRange, SM, LangOptions());
+        if (Range.isInvalid())
+          return;
+        std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Range.getBegin());
+        std::pair<FileID, unsigned> E = SM.getDecomposedLoc(Range.getEnd());
+        OptionalFileEntryRef EF = SM.getFileEntryRefForID(B.first);
+        if (!EF || B.first != E.first)
+          return;
+        Facts.UnsafeFixes.push_back({EF->getName().str(), B.second,
+                                     E.second - B.second, H.CodeToInsert,
+                                     S.Text});
+      };
+      if (R.Suggestion)
+        AddUnsafe(*R.Suggestion);
+      for (const FixSuggestion &S : RelatedSuggestions)
+        AddUnsafe(S);
+      recordFacts(getID(), FE->getName(), Dec.second, Message, Facts,
                   Function);
     }
   }

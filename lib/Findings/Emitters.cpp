@@ -11,6 +11,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/ADT/StringMap.h"
 #include <algorithm>
+#include <map>
 
 namespace warplint {
 
@@ -209,6 +210,20 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     // The facts behind the message (docs/output-formats.md "Facts").
     if (F.Facts)
       Obj["facts"] = factsToJson(*F.Facts);
+    // The edits --fix never applies, as data (docs/output-formats.md).
+    if (F.Facts && !F.Facts->UnsafeFixes.empty()) {
+      llvm::json::Array Unsafe;
+      for (const UnsafeFix &U : F.Facts->UnsafeFixes) {
+        FixIt X{U.File, U.Offset, U.Length, U.Replacement};
+        std::tie(X.Line, X.Column) = lineAndColumn(X.File, X.Offset);
+        std::tie(X.EndLine, X.EndColumn) =
+            lineAndColumn(X.File, X.Offset + X.Length);
+        llvm::json::Value V = fixToJson(X);
+        V.getAsObject()->try_emplace("description", U.Description);
+        Unsafe.push_back(std::move(V));
+      }
+      Obj["unsafeFixes"] = std::move(Unsafe);
+    }
     Arr.push_back(std::move(Obj));
   }
   llvm::json::Array Errors;
@@ -311,7 +326,36 @@ static llvm::StringRef gitHubCommand(Priority P) {
 
 void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info) {
+  // GitHub shows at most 10 annotations of each level (error, warning,
+  // notice) per step and 50 per job, and drops the rest silently
+  // (docs.github.com, "Workflow commands": annotations). What does not fit is
+  // counted in one last notice that points to the job summary (written by
+  // --github-summary), which holds every finding.
+  constexpr unsigned PerLevel = 10, PerJob = 50;
+  std::map<std::string, unsigned> Used, Wanted;
+  for (const ToolError &E : Info.Errors)
+    ++Wanted[E.Partial ? "notice" : "error"];
+  for (const Finding &F : Findings)
+    ++Wanted[gitHubCommand(F.Prio).str()];
+  bool Overflow = Info.Errors.size() + Findings.size() > PerJob;
+  for (const auto &[Level, N] : Wanted)
+    Overflow |= N > PerLevel;
+  unsigned Total = 0, Left = 0;
+  auto Fits = [&](llvm::StringRef Level) {
+    // The overflow notice needs a notice slot and a job slot of its own.
+    unsigned Cap = PerLevel - (Overflow && Level == "notice" ? 1 : 0);
+    unsigned JobCap = PerJob - (Overflow ? 1 : 0);
+    if (Used[Level.str()] >= Cap || Total >= JobCap) {
+      ++Left;
+      return false;
+    }
+    ++Used[Level.str()];
+    ++Total;
+    return true;
+  };
   for (const ToolError &E : Info.Errors) {
+    if (!Fits(E.Partial ? "notice" : "error"))
+      continue;
     OS << (E.Partial ? "::notice file=" : "::error file=")
        << escapeGitHubProperty(relativePath(E.File, Info.SourceRoot));
     if (E.Line)
@@ -319,8 +363,7 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << ",title=" << escapeGitHubProperty("warplint: compile error")
        << "::" << escapeGitHubData(E.Message) << "\n";
   }
-  // GitHub shows a limited number of annotations per step: the most urgent go
-  // first.
+  // The most urgent go first.
   std::vector<const Finding *> Sorted;
   for (const Finding &F : Findings)
     Sorted.push_back(&F);
@@ -328,6 +371,8 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       Sorted.begin(), Sorted.end(),
       [](const Finding *A, const Finding *B) { return A->Prio > B->Prio; });
   for (const Finding *F : Sorted) {
+    if (!Fits(gitHubCommand(F->Prio)))
+      continue;
     std::string Title = F->CheckId + " (" + priorityName(F->Prio).str() +
                         ", Best Practices Guide \u00a7" + F->ModernSection +
                         ")";
@@ -345,6 +390,11 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << ",title=" << escapeGitHubProperty(Title)
        << "::" << escapeGitHubData(Msg) << "\n";
   }
+  if (Left)
+    OS << "::notice title=" << escapeGitHubProperty("warplint") << "::" << Left
+       << " more finding" << (Left == 1 ? "" : "s")
+       << " than GitHub shows as annotations (10 per level per step, 50 per "
+          "job): every finding is in the job summary\n";
 }
 
 /// Code Climate severities for the guide's priorities: High is what GitLab

@@ -143,6 +143,16 @@ struct BlockShapeFact {
 };
 
 /// Everything structured a finding carries besides its text.
+/// A suggested edit that --fix never applies (it changes what a launch covers
+/// or what a result is): the check names it in a note, and the JSON output
+/// carries it as data ("unsafeFixes").
+struct UnsafeFix {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Replacement;
+  std::string Description; ///< The note's text: what to review.
+};
+
 struct FindingFacts {
   std::string Function; ///< The kernel or device function it is in.
   std::optional<BlockShapeFact> Block;
@@ -151,10 +161,12 @@ struct FindingFacts {
   std::optional<AccessFacts> Access;
   std::optional<DivergenceFacts> Divergence;
   std::optional<ResourceFacts> Resources;
+  /// The unsafe edits of this finding (not part of the "facts" object).
+  std::vector<UnsafeFix> UnsafeFixes;
 
   bool empty() const {
     return Function.empty() && !Block && Assumptions.empty() && !Access &&
-           !Divergence && !Resources;
+           !Divergence && !Resources && UnsafeFixes.empty();
   }
 };
 

@@ -273,7 +273,13 @@ void translateArgs(llvm::ArrayRef<std::string> Args, llvm::StringRef Directory,
       T.ClangArgs.push_back("-c");
       break;
     case Action::FastMath:
+      // nvcc: -ftz=true -prec-div=false -prec-sqrt=false -fmad=true and every
+      // sinf/expf/powf/... as its __ intrinsic (Programming Guide, "Intrinsic
+      // Functions"); clang's -ffast-math gives the approximate
+      // transcendentals and reciprocal division (and assumes no NaN/inf,
+      // which nvcc does not: nothing warplint decides depends on it).
       T.FastMath = true;
+      T.ClangArgs.push_back("-ffast-math");
       break;
     case Action::MaxReg: {
       unsigned N = 0;

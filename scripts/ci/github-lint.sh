@@ -12,6 +12,10 @@
 #   WARPLINT_ARGS         more warplint options, e.g. "--arch=sm_80 --baseline=warplint-baseline.json"
 #   WARPLINT_COMPILE_ARGS compiler arguments for every file (after "--"), when there is no -p
 #   WARPLINT_MIN_PRIORITY high|medium|low (default low)
+#   WARPLINT_CHANGED_LINES true: report only findings on lines changed since the merge base
+#                         with WARPLINT_BASE (warplint --diff)
+#   WARPLINT_EXCLUDE      extended regular expression of paths not to lint
+#   WARPLINT_JOBS         files analysed in parallel (-j; default: the number of cores)
 #   WARPLINT_SARIF        where to write SARIF (default warplint.sarif; empty: none)
 #   WARPLINT_HTML         a directory for the HTML report (docs/html-report.md; empty: none)
 # Outputs (to $GITHUB_OUTPUT when set): exit-code, sarif, html, files.
@@ -40,6 +44,9 @@ else
     mapfile -t files < <(git ls-files -- '*.cu' '*.cuh')
   fi
 fi
+if [ -n "${WARPLINT_EXCLUDE:-}" ] && [ ${#files[@]} -gt 0 ]; then
+  mapfile -t files < <(printf '%s\n' "${files[@]}" | grep -Ev -- "$WARPLINT_EXCLUDE")
+fi
 echo "files=${#files[@]}" >> "$output"
 if [ ${#files[@]} -eq 0 ]; then
   printf '## warplint\n\nNo CUDA files changed.\n' >> "$summary"
@@ -52,6 +59,15 @@ args=(--min-priority="${WARPLINT_MIN_PRIORITY:-low}" --format=github --quiet)
 [ -n "$sarif" ] && args+=(--sarif-output="$sarif")
 [ -n "$html" ] && args+=(--html-output="$html")
 args+=(--github-summary="$summary")
+[ -n "${WARPLINT_JOBS:-}" ] && args+=(-j "$WARPLINT_JOBS")
+if [ "${WARPLINT_CHANGED_LINES:-false}" = true ]; then
+  base=${WARPLINT_BASE:-}
+  if [ -n "$base" ] && [ -n "${base//0/}" ] && mb=$(git merge-base "$base" HEAD 2> /dev/null); then
+    args+=(--diff "$mb")
+  else
+    echo "::notice title=warplint::lines-changed-only: no base commit to diff against; reporting every line"
+  fi
+fi
 # shellcheck disable=SC2206 # WARPLINT_ARGS is a list of options, split on purpose
 extra=(${WARPLINT_ARGS:-})
 
