@@ -26,7 +26,9 @@
 // exact with ptxas); launches that cannot run (the block-size and register
 // checks report them); runtime block sizes or dynamic shared memory; a known
 // grid that every SM holds at once (grid <= SMs x resident blocks: the limit
-// never binds, and warplint-grid-too-small speaks for small grids).
+// never binds, and warplint-grid-too-small speaks for small grids); a grid
+// set from a host loop's counter (a wavefront: small grids that grow and
+// shrink launch by launch).
 //
 //===----------------------------------------------------------------------===//
 #include "checks/LaunchOccupancyCheck.h"
@@ -92,6 +94,13 @@ void LaunchOccupancyCheck::check(const MatchFinder::MatchResult &R) {
   if (L->GridBlocks &&
       *L->GridBlocks <= uint64_t(std::max(SMs, 1U)) * O.ActiveBlocks)
     return; // every block is resident at once: the limit never binds
+  // A wavefront (Rodinia nw: `for (i = 1; i <= n; i++) { grid.x = i;
+  // k<<<grid, 16>>>(...); }`): the grid grows and shrinks with a host loop's
+  // counter, so most launches have few blocks, all resident at once, and the
+  // per-SM block limit binds only for launches with more than SMs x resident
+  // blocks, which the source does not say. Not reported.
+  if (L->GridLoopCounter)
+    return;
   std::optional<LaunchSite> Site = launchSite(*Call, Ctx);
   if (!Site || !Site->Block)
     return;

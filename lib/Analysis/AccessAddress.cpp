@@ -392,7 +392,9 @@ Address AddressBuilder::lvalueAddress(const Expr *E, unsigned Depth) {
     if (V->hasAttr<CUDASharedAttr>())
       A.Space = sym::MemorySpace::Shared;
     else if (V->hasAttr<CUDAConstantAttr>())
-      A.Space.reset(); // constant memory: another cost model
+      // Read through the constant cache: priced by distinct addresses per
+      // warp (Hardware/MemoryCost, constantAccessCost).
+      A.Space = sym::MemorySpace::Constant;
     else if (V->hasAttr<CUDADeviceAttr>() ||
              (V->hasGlobalStorage() && !V->isStaticLocal()))
       A.Space = sym::MemorySpace::Global;

@@ -27,7 +27,7 @@ namespace warplint {
 struct Address {
   const clang::ValueDecl *Base = nullptr;
   std::optional<sym::MemorySpace>
-      Space; ///< None: not global or shared (local, constant)
+      Space; ///< None: not global, shared or constant (local)
   llvm::SmallVector<std::pair<const sym::Expr *, int64_t>, 4> Terms;
   int64_t Const = 0;
   std::string Failure;

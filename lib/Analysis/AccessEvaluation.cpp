@@ -158,9 +158,20 @@ bool costs(const MemoryAccess &A, const hw::AccessReport &R, uint64_t &Cost,
            uint64_t &Ideal) {
   if (!R.Ok)
     return false;
-  bool Global = A.Space == sym::MemorySpace::Global;
-  Cost = Global ? R.Transactions : R.Wavefronts;
-  Ideal = Global ? R.IdealTransactions : R.IdealWavefronts;
+  switch (A.Space) {
+  case sym::MemorySpace::Global:
+    Cost = R.Transactions;
+    Ideal = R.IdealTransactions;
+    break;
+  case sym::MemorySpace::Shared:
+    Cost = R.Wavefronts;
+    Ideal = R.IdealWavefronts;
+    break;
+  case sym::MemorySpace::Constant:
+    Cost = R.ConstantReads;
+    Ideal = R.IdealConstantReads;
+    break;
+  }
   return true;
 }
 
@@ -281,7 +292,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
     It.Requests = R.Requests;
     It.Cost = Cost;
     It.Ideal = Ideal;
-    It.Degree = R.MaxConflictDegree;
+    It.Degree = A.Space == sym::MemorySpace::Constant ? R.MaxConstantAddresses
+                                                      : R.MaxConflictDegree;
     for (const hw::WarpCost &W : R.Warps)
       if (W.ActiveLanes) {
         It.Warp = W; // what the HTML report draws for this iteration
@@ -324,8 +336,15 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
 /// How bad an evaluated access is: sectors per request (global), wavefronts
 /// per request (shared).
 static double costOf(const MemoryAccess &A, const hw::AccessReport &R) {
-  return A.Space == sym::MemorySpace::Global ? R.WorstSectorsPerRequest
-                                             : R.perRequest(R.Wavefronts);
+  switch (A.Space) {
+  case sym::MemorySpace::Global:
+    return R.WorstSectorsPerRequest;
+  case sym::MemorySpace::Shared:
+    return R.perRequest(R.Wavefronts);
+  case sym::MemorySpace::Constant:
+    return R.perRequest(R.ConstantReads);
+  }
+  return 0;
 }
 
 /// The sectors that the loads of \p A's sibling fields (A.SiblingFields) touch

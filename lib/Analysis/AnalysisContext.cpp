@@ -233,6 +233,16 @@ AnalysisContext::globalAccumulators(const FunctionDecl &Kernel) {
   return It->second;
 }
 
+const std::optional<RedundantLoad> &
+AnalysisContext::redundantLoad(const MemoryAccess &A, const KernelShape &S) {
+  ++Stats.Requests;
+  auto Key = std::make_tuple(&A, keyOf(S), S.Origin);
+  auto It = RedundantCache.find(Key);
+  if (It == RedundantCache.end())
+    It = RedundantCache.emplace(Key, findRedundantLoad(SC, Target, A, S)).first;
+  return It->second;
+}
+
 ArrayRef<LaunchOccupancy> AnalysisContext::launchOccupancy(double Threshold) {
   ++Stats.Requests;
   auto It = OccupancyCache.find(Threshold);

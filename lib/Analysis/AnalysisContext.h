@@ -25,6 +25,7 @@
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LaunchOccupancy.h"
 #include "Analysis/LocalArrays.h"
+#include "Analysis/RedundantLoads.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
 #include "Frontend/ValueFlow.h"
@@ -106,6 +107,12 @@ public:
   /// be elements of what accesses()/paddedAccesses() and shapes() returned.
   const hw::AccessReport &evaluate(const MemoryAccess &A, const KernelShape &S,
                                     int64_t AssumedRuntimeValue);
+
+  /// How many threads of a block read each element \p A loads in its loop
+  /// (Analysis/RedundantLoads), for shape \p S; computed once per access and
+  /// shape.
+  const std::optional<RedundantLoad> &redundantLoad(const MemoryAccess &A,
+                                                    const KernelShape &S);
 
   /// The divergence facts of \p Kernel for shape \p S.
   const KernelDivergence &divergence(const clang::FunctionDecl &Kernel,
@@ -198,6 +205,9 @@ private:
       EvalCache;
   std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
       DivergenceCache;
+  std::map<std::tuple<const MemoryAccess *, ShapeKey, std::string>,
+           std::optional<RedundantLoad>>
+      RedundantCache;
   std::map<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
   std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;

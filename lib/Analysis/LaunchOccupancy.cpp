@@ -4,10 +4,12 @@
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 #include <cmath>
+#include <functional>
 
 using namespace clang;
 
@@ -98,6 +100,118 @@ std::string betterConfiguration(const hw::HardwareModel &M,
 }
 
 namespace {
+/// Whether \p S refers to \p V.
+bool mentions(const Stmt *S, const VarDecl *V, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == V;
+  for (const Stmt *C : S->children())
+    if (mentions(C, V, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The variable an expression names, through casts and copies (`grid`,
+/// `dim3(grid)`).
+const VarDecl *namedVar(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MTE->getSubExpr();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether \p Body assigns \p Grid (whole, or one of its fields) from an
+/// expression that names \p Counter.
+bool assignedFrom(const Stmt *Body, const VarDecl *Grid, const VarDecl *Counter,
+                  unsigned Depth = 0) {
+  if (!Body || Depth > 64)
+    return false;
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Body);
+      BO && BO->isAssignmentOp()) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Body);
+             OC && OC->isAssignmentOp() && OC->getNumArgs() == 2) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+  }
+  if (LHS && RHS) {
+    const Expr *Target = LHS->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(Target))
+      Target = ME->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Target);
+        DRE && DRE->getDecl() == Grid && mentions(RHS, Counter))
+      return true;
+  }
+  for (const Stmt *C : Body->children())
+    if (assignedFrom(C, Grid, Counter, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The variables a loop steps: those its increment (for) modifies.
+llvm::SmallVector<const VarDecl *, 2> loopCounters(const Stmt *Loop) {
+  llvm::SmallVector<const VarDecl *, 2> Out;
+  const auto *FS = dyn_cast<ForStmt>(Loop);
+  if (!FS || !FS->getInc())
+    return Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    if (Target)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Out.push_back(V);
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(FS->getInc());
+  return Out;
+}
+} // namespace
+
+const VarDecl *gridLoopCounter(const CallExpr &Call, const Expr &Grid,
+                               ASTContext &Ctx) {
+  const VarDecl *GridVar = namedVar(&Grid);
+  DynTypedNodeList Parents = Ctx.getParents(Call);
+  for (unsigned Steps = 0; Steps < 64 && Parents.size() == 1; ++Steps) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      break;
+    if (isa<ForStmt>(P))
+      for (const VarDecl *V : loopCounters(P))
+        if (mentions(&Grid, V) ||
+            (GridVar && assignedFrom(cast<ForStmt>(P)->getBody(), GridVar, V)))
+          return V;
+    Parents = Ctx.getParents(*P);
+  }
+  return nullptr;
+}
+
+namespace {
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -154,6 +268,7 @@ std::vector<LaunchOccupancy> computeLaunchOccupancy(AnalysisContext &AC,
       LaunchBlock G = evaluateBlockExpr(*S.Grid, Ctx, &AC.mutations());
       if (G.Shape)
         L.GridBlocks = G.Shape->threads();
+      L.GridLoopCounter = gridLoopCounter(*S.Call, *S.Grid, Ctx);
     }
     hw::OccupancyInput In;
     In.ThreadsPerBlock = unsigned(L.Block.threads());
@@ -185,6 +300,9 @@ void printLaunchOccupancy(raw_ostream &OS, ArrayRef<LaunchOccupancy> Launches,
        << " B static + " << L.DynamicShared << " B dynamic shared";
     if (L.GridBlocks)
       OS << ", grid " << *L.GridBlocks;
+    if (L.GridLoopCounter)
+      OS << ", grid from the loop counter '"
+         << L.GridLoopCounter->getNameAsString() << "'";
     if (L.Occ.Limiter == hw::OccupancyLimiter::LaunchFails) {
       OS << ": cannot launch (" << L.Occ.LaunchFailure << ")\n";
       continue;

@@ -40,6 +40,10 @@ struct LaunchOccupancy {
   bool RegistersExact = false;
   uint64_t StaticShared = 0; ///< Bytes per block.
   std::optional<uint64_t> GridBlocks; ///< When the grid folds.
+  /// The counter of a host loop around the launch that sets the grid
+  /// (`for (i = 1; i <= n; i++) { grid.x = i; k<<<grid, 16>>>(...); }`: a
+  /// wavefront whose grid grows and shrinks launch by launch); null otherwise.
+  const clang::VarDecl *GridLoopCounter = nullptr;
   hw::OccupancyResult Occ;
   /// Resident threads per SM over the threads an SM can hold. This is the
   /// guide's ratio of active warps (§10.1) when the block is a multiple of the
@@ -65,6 +69,14 @@ double threadOccupancy(const hw::HardwareModel &M, const hw::OccupancyResult &O,
 std::string betterConfiguration(const hw::HardwareModel &M,
                                 const hw::OccupancyInput &In,
                                 hw::OccupancyLimiter Limiter, double Threshold);
+
+/// The counter of a host loop enclosing \p Call that the grid \p Grid is
+/// computed from: the grid expression names it, or the grid variable is
+/// assigned (whole or a field) from an expression naming it inside the loop.
+/// Null when there is none.
+const clang::VarDecl *gridLoopCounter(const clang::CallExpr &Call,
+                                      const clang::Expr &Grid,
+                                      clang::ASTContext &Ctx);
 
 /// Every launch of the translation unit with a known kernel, block and dynamic
 /// shared memory, in source order, evaluated on \p AC's target; better

@@ -51,6 +51,8 @@ BlockResult evalBlock(ExprContext &Ctx, const HardwareModel &M,
         Lanes[L] = {true, WL.Addresses[L]};
     if (Q.Space == MemorySpace::Global)
       WC.Global = globalAccessCost(M, Lanes, Q.ElementBytes);
+    else if (Q.Space == MemorySpace::Constant)
+      WC.Constant = constantAccessCost(M, Lanes, Q.ElementBytes);
     else
       WC.Shared = sharedAccessCost(M, Lanes, Q.ElementBytes, Q.IsStore);
     R.Costs.push_back(std::move(WC));
@@ -73,6 +75,10 @@ void accumulate(AccessReport &Rep, const BlockResult &BR) {
     Rep.IdealWavefronts += WC.Shared.IdealWavefronts;
     Rep.MaxConflictDegree =
         std::max(Rep.MaxConflictDegree, WC.Shared.MaxConflictDegree);
+    Rep.ConstantReads += WC.Constant.Reads;
+    Rep.IdealConstantReads += WC.Constant.IdealReads;
+    Rep.MaxConstantAddresses =
+        std::max(Rep.MaxConstantAddresses, WC.Constant.MaxAddresses);
   }
 }
 
@@ -202,6 +208,14 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
       Rep.RuntimeCoefficient = sym::toString(BR.Runtime);
     return Rep;
   }
+  // Constant memory: the count of distinct addresses does not depend on the
+  // base's alignment.
+  if (Q.Space == MemorySpace::Constant) {
+    accumulate(Rep, BR);
+    Rep.Warps = std::move(BR.Costs);
+    Rep.Ok = true;
+    return Rep;
+  }
   // The address modulo this period decides sectors, lines and banks.
   int64_t Period = std::max<int64_t>(M.LineBytes, int64_t(M.SharedBanks) *
                                                       M.SharedBankWidthBytes);
@@ -264,7 +278,9 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
 std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
                        const HardwareModel &M) {
   std::string S;
-  S += std::string(Q.Space == MemorySpace::Global ? "global" : "shared") +
+  S += std::string(Q.Space == MemorySpace::Global     ? "global"
+                   : Q.Space == MemorySpace::Constant ? "constant"
+                                                      : "shared") +
        (Q.IsStore ? " store" : " load") + " of " +
        std::to_string(Q.ElementBytes) + " bytes at index " +
        sym::toString(Q.Index) + "\n";
@@ -280,7 +296,10 @@ std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
     for (size_t I = 0; I < WC.LaneOffsets.size(); ++I)
       L += (I ? " " : "") + std::to_string(WC.LaneOffsets[I]);
     L += "]";
-    if (Q.Space == MemorySpace::Global)
+    if (Q.Space == MemorySpace::Constant)
+      L += ", " + std::to_string(WC.Constant.Reads) + " reads (ideal " +
+           std::to_string(WC.Constant.IdealReads) + ")";
+    else if (Q.Space == MemorySpace::Global)
       L += ", " + std::to_string(WC.Global.Sectors) + " sectors (ideal " +
            std::to_string(WC.Global.IdealSectors) + "), " +
            std::to_string(WC.Global.Lines) + " lines";
@@ -301,7 +320,13 @@ std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,
     I = J;
   }
   char Buf[160];
-  if (Q.Space == MemorySpace::Global)
+  if (Q.Space == MemorySpace::Constant)
+    std::snprintf(Buf, sizeof(Buf),
+                  "  per request on %s: %.3f serialised reads (ideal %.3f), "
+                  "%u addresses in the worst warp\n",
+                  M.Name.c_str(), R.perRequest(R.ConstantReads),
+                  R.perRequest(R.IdealConstantReads), R.MaxConstantAddresses);
+  else if (Q.Space == MemorySpace::Global)
     std::snprintf(
         Buf, sizeof(Buf),
         "  per request on %s: %.3f sectors (ideal %.3f), %.3f lines\n",

@@ -34,6 +34,7 @@ struct WarpCost {
   std::vector<uint64_t> Addresses;
   GlobalAccessCost Global;
   SharedAccessCost Shared;
+  ConstantAccessCost Constant;
 };
 
 /// What warplint predicts for one access, with the evidence behind it.
@@ -53,6 +54,11 @@ struct AccessReport {
   uint64_t Transactions = 0, IdealTransactions = 0;
   uint64_t Wavefronts = 0, IdealWavefronts = 0;
   unsigned MaxConflictDegree = 0;
+  /// Constant memory: serialised reads (distinct addresses per lane group)
+  /// summed over the warps, the ideal (one per group), and the most distinct
+  /// addresses one group reads.
+  uint64_t ConstantReads = 0, IdealConstantReads = 0;
+  unsigned MaxConstantAddresses = 0;
   /// Sectors per request if the runtime part of the base were misaligned in
   /// the worst way (equal to the prediction when alignment is known).
   double WorstSectorsPerRequest = 0;
@@ -65,7 +71,8 @@ struct AccessReport {
     std::string Label; ///< "s = 4", "i = 0"
     unsigned Requests = 0;
     uint64_t Cost = 0, Ideal = 0; ///< Transactions or wavefronts, and ideal.
-    unsigned Degree = 0;          ///< Worst bank conflict (shared).
+    unsigned Degree = 0; ///< Worst bank conflict (shared); most distinct
+                         ///< addresses one warp reads (constant).
     /// The first warp with active lanes in this iteration (the picture of a
     /// typical iteration in the HTML report); unset when not kept.
     std::optional<WarpCost> Warp;

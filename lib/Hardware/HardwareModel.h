@@ -75,6 +75,10 @@ struct HardwareModel {
   /// slot of a phase (measured on sm_90, see docs/validation.md).
   bool SharedLoadPairsMerge = false;
 
+  // Constant memory: which lanes' reads are served together (the reads of
+  // different addresses within that group are serialised).
+  ConflictScope ConstantScope = ConflictScope::Warp;
+
   // Global memory.
   CoalescingRule Coalescing = CoalescingRule::Sectors;
   unsigned SectorBytes = 32;

@@ -265,5 +265,32 @@ SharedAccessCost sharedAccessCost(const HardwareModel &M,
   return C;
 }
 
+ConstantAccessCost constantAccessCost(const HardwareModel &M,
+                                      llvm::ArrayRef<LaneAddress> Lanes,
+                                      unsigned WidthBytes) {
+  ConstantAccessCost C;
+  (void)WidthBytes; // one address per lane, whatever its width
+  unsigned GroupLanes = M.ConstantScope == ConflictScope::HalfWarp
+                            ? std::max(1u, M.WarpSize / 2)
+                            : std::max(1u, M.WarpSize);
+  for (size_t First = 0; First < Lanes.size(); First += GroupLanes) {
+    llvm::SmallVector<uint64_t, 32> Seen;
+    for (size_t I = First; I < Lanes.size() && I < First + GroupLanes; ++I) {
+      if (!Lanes[I].Active)
+        continue;
+      ++C.ActiveLanes;
+      if (!llvm::is_contained(Seen, Lanes[I].Address))
+        Seen.push_back(Lanes[I].Address);
+    }
+    if (Seen.empty())
+      continue;
+    ++C.Groups;
+    C.Reads += unsigned(Seen.size());
+    C.IdealReads += 1;
+    C.MaxAddresses = std::max(C.MaxAddresses, unsigned(Seen.size()));
+  }
+  return C;
+}
+
 } // namespace hw
 } // namespace warplint

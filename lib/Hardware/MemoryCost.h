@@ -49,6 +49,19 @@ struct SharedAccessCost {
   unsigned MaxConflictDegree = 0; ///< n of the worst "n-way bank conflict".
 };
 
+/// The cost of one warp-wide read of constant memory. The constant cache
+/// serves one address per read: "accesses to different addresses by threads
+/// within a warp are serialized, thus the cost scales linearly with the number
+/// of unique addresses read by all threads within a warp" (Best Practices
+/// Guide §9.2.5; per half warp on CC 1.x, 2.3 guide §3.2.5).
+struct ConstantAccessCost {
+  unsigned ActiveLanes = 0;
+  unsigned Groups = 0;       ///< Lane groups served apart (warp, half warps).
+  unsigned Reads = 0;        ///< Sum over groups of the distinct addresses.
+  unsigned IdealReads = 0;   ///< One per group: every lane reads one address.
+  unsigned MaxAddresses = 0; ///< Most distinct addresses in one group.
+};
+
 /// Where one lane of a shared-memory request is served: the phase it is in
 /// and the banks of its words (the layout sharedAccessCost prices).
 struct SharedLaneSlot {
@@ -86,6 +99,13 @@ SharedAccessCost sharedAccessCost(const HardwareModel &M,
                                   llvm::ArrayRef<LaneAddress> Lanes,
                                   unsigned WidthBytes, bool IsStore,
                                   bool EightByteBanks = false);
+
+/// Counts the serialised constant-cache reads of one warp request of
+/// \p WidthBytes per lane: the distinct addresses in each lane group of the
+/// model's ConstantScope.
+ConstantAccessCost constantAccessCost(const HardwareModel &M,
+                                      llvm::ArrayRef<LaneAddress> Lanes,
+                                      unsigned WidthBytes);
 
 } // namespace hw
 } // namespace warplint

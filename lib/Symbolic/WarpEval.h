@@ -95,7 +95,9 @@ private:
   const Expr *RuntimeAtom = nullptr;
 };
 
-enum class MemorySpace { Global, Shared };
+/// Where an access goes. Constant: a `__constant__` variable, read through
+/// the constant cache (priced by distinct addresses, not sectors or banks).
+enum class MemorySpace { Global, Shared, Constant };
 
 /// One memory access in device code.
 struct AccessQuery {

@@ -55,3 +55,30 @@ void good_launches(float *a, int n, int runtime, size_t bytes) {
   scale<<<n, 16>>>(a); // NOLINT(warplint-launch-occupancy)
 }
 
+
+// Rodinia nw's wavefront: the grid is the host loop's counter (1, 2, ... blocks, then
+// back down), so the launches have few blocks, all resident at once; the 32-block limit
+// binds only for a grid above 132 x 32 blocks, which the source does not say. Not
+// reported (nor by warplint-grid-too-small: the grid is a runtime value).
+void good_wavefront_grid(float *a, int block_width) {
+  dim3 dimGrid;
+  dim3 dimBlock(16, 1);
+  for (int i = 1; i <= block_width; i++) {
+    dimGrid.x = i;
+    dimGrid.y = 1;
+    scale<<<dimGrid, dimBlock>>>(a);
+  }
+  for (int i = block_width - 1; i >= 1; i--) {
+    dimGrid.x = i;
+    scale<<<dimGrid, dimBlock>>>(a);
+  }
+  for (int d = 1; d <= block_width; d++)
+    scale<<<d, 16>>>(a);
+}
+
+// A loop around a launch whose grid does not come from the counter is still judged.
+void bad_loop_fixed_grid(float *a, int n, int steps) {
+  for (int s = 0; s < steps; s++)
+    scale<<<n, 16>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: blocks of 16 threads reach 25% occupancy {{.*}} [warplint-launch-occupancy]
+}

@@ -14,6 +14,8 @@
 //   warplint-dump --fp64 file.cu -- <args>
 //   warplint-dump --transfers file.cu -- <args>
 //   warplint-dump --accumulators file.cu -- <args>
+//   warplint-dump --constant file.cu -- <args>
+//   warplint-dump --redundant-loads file.cu -- <args>
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
@@ -58,6 +60,13 @@ static llvm::cl::opt<bool> DumpTransfers("transfers", llvm::cl::cat(Cat));
 // Global elements accumulated in memory across a kernel loop
 // (lib/Analysis/GlobalAccumulators).
 static llvm::cl::opt<bool> DumpAccumulators("accumulators", llvm::cl::cat(Cat));
+// Reads of __constant__ variables and the distinct addresses each warp reads
+// (the constant-memory accesses of Analysis/KernelAccesses, priced by
+// Hardware/MemoryCost's constantAccessCost); the memory dump leaves them out.
+static llvm::cl::opt<bool> DumpConstant("constant", llvm::cl::cat(Cat));
+// Global loads in kernel loops and how many threads and warps of a block read
+// each element (lib/Analysis/RedundantLoads).
+static llvm::cl::opt<bool> DumpRedundant("redundant-loads", llvm::cl::cat(Cat));
 // Per-thread arrays and their placement (lib/Analysis/LocalArrays).
 static llvm::cl::opt<bool> DumpLocalArrays("local-arrays", llvm::cl::cat(Cat));
 // Reaching definitions and loop inductions per use (lib/Frontend/ValueFlow).
@@ -290,8 +299,22 @@ public:
         dumpDivergence(*FD, Kernel, S);
         continue;
       }
+      if (DumpRedundant) {
+        for (const MemoryAccess &A : AC.accesses(*FD))
+          if (const std::optional<RedundantLoad> &R = AC.redundantLoad(A, S))
+            dumpRedundant(A, *R, Kernel, S);
+        continue;
+      }
       for (const MemoryAccess &A : AC.accesses(*FD)) {
+        bool Constant = A.Unresolved.empty() &&
+                        A.Space == sym::MemorySpace::Constant;
+        if (Constant != DumpConstant)
+          continue;
         const hw::AccessReport &R = AC.evaluate(A, S, 32);
+        if (Constant) {
+          dumpConstant(A, R, Kernel, S);
+          continue;
+        }
         PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
         std::string Op =
             A.IsLoad && A.IsStore ? "ldst" : (A.IsStore ? "st" : "ld");
@@ -384,6 +407,66 @@ public:
   }
 
 private:
+  /// One global load in a loop: threads and warps of a block per element.
+  void dumpRedundant(const MemoryAccess &A, const RedundantLoad &R,
+                     const std::string &Kernel, const KernelShape &S) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
+    std::string Missing = missingComponents(R);
+    llvm::outs() << P.getFilename() << ":" << P.getLine() << ":"
+                 << P.getColumn() << ": " << Kernel << ": global ld '"
+                 << (A.Base ? A.Base->getNameAsString() : "?")
+                 << "', blockDim " << blockDimString(S.Shape.BlockDim) << " ("
+                 << S.Origin << "), loop '" << R.LoopVar << "': " << R.Threads
+                 << " of " << R.BlockThreads << " threads read each element, "
+                 << R.Warps << " of " << R.BlockWarps << " warps, "
+                 << R.LanesPerWarp << " lanes per warp; step "
+                 << (R.StepBytes ? std::to_string(R.StepBytes) + " bytes"
+                                 : std::string("unknown"))
+                 << "; ignores "
+                 << (Missing.empty() ? std::string("none") : Missing) << "\n"
+                 << "  index: " << sym::toString(A.Index) << "\n";
+  }
+
+  /// One read of constant memory: the serialised reads per request and the
+  /// most distinct addresses one warp reads, with the index and iterations.
+  void dumpConstant(const MemoryAccess &A, const hw::AccessReport &R,
+                    const std::string &Kernel, const KernelShape &S) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(A.Site->getBeginLoc()));
+    llvm::outs() << P.getFilename() << ":" << P.getLine() << ":"
+                 << P.getColumn() << ": " << Kernel << ": constant "
+                 << (A.IsStore ? "st" : "ld") << " " << A.Width << "B '"
+                 << (A.Base ? A.Base->getNameAsString() : "?")
+                 << "', blockDim " << blockDimString(S.Shape.BlockDim) << " ("
+                 << S.Origin;
+    for (const auto &Pm : S.Params)
+      llvm::outs() << ", " << Pm.first << " = " << Pm.second;
+    llvm::outs() << ")";
+    if (!R.Ok) {
+      llvm::outs() << ": no prediction: " << R.Failure;
+    } else {
+      llvm::outs() << llvm::format(
+          ": %.3f reads/request (ideal %.3f), %u addresses in the worst warp",
+          R.perRequest(R.ConstantReads), R.perRequest(R.IdealConstantReads),
+          R.MaxConstantAddresses);
+    }
+    if (A.DataDependent)
+      llvm::outs() << ", data-dependent";
+    llvm::outs() << "\n  index: " << (A.Index ? sym::toString(A.Index) : "?")
+                 << "\n";
+    if (R.Ok && !R.Iterations.empty()) {
+      llvm::outs() << "  iterations (" << (R.AllIterations ? "all" : "first")
+                   << " " << R.Iterations.size() << ", worst "
+                   << R.WorstIteration << "):";
+      for (const auto &It : R.Iterations)
+        llvm::outs() << " [" << It.Label << ": " << It.Degree << "]";
+      llvm::outs() << "\n";
+    }
+    for (const std::string &As : R.Assumptions)
+      llvm::outs() << "  assumption: " << As << "\n";
+  }
+
   void dumpDivergence(const FunctionDecl &FD, const std::string &Kernel,
                       const KernelShape &S) {
     const KernelDivergence &D = AC.divergence(FD, S);
