@@ -7,9 +7,9 @@
 
 #define CHECK(x)                                                               \
   do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); \
+    cudaError_t check_err_ = (x);                                                       \
+    if (check_err_ != cudaSuccess) {                                                    \
+      fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(check_err_)); \
       exit(1);                                                                 \
     }                                                                          \
   } while (0)
