@@ -527,9 +527,29 @@ struct MoveScan {
   /// compares the data moved (a compare-and-swap), which is computation.
   llvm::SmallPtrSet<const VarDecl *, 8> Locals;
 
+  /// An address that calls a function of the program or an atomic
+  /// (`dst[atomicAggInc(n)] = v`): the body does more than move data.
+  void address(const Stmt *S, unsigned Depth = 0) {
+    if (!S || !Ok || Depth > 24)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+      llvm::StringRef N =
+          FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+      if (N.empty() || N.starts_with("atomic") ||
+          (FD->hasBody(Def) && Def && !isToolkitFunction(Def, In.Ctx))) {
+        Ok = false;
+        return;
+      }
+    }
+    for (const Stmt *C : S->children())
+      address(C, Depth + 1);
+  }
+
   /// A load from memory other than the block's shared memory (a pointer
   /// into global memory, a texture): what a loader waits for.
   void load(const Expr *E) {
+    address(E);
     const VarDecl *V = memoryBase(E);
     if (!V || !V->hasAttr<CUDASharedAttr>())
       ++DeviceLoads;
@@ -653,8 +673,10 @@ struct MoveScan {
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->getOpcode() == BO_Assign) {
-      if (isMemory(BO->getLHS()))
+      if (isMemory(BO->getLHS())) {
         ++Stores;
+        address(BO->getLHS());
+      }
       else if (const auto *T =
                    dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
         if (const auto *V = dyn_cast<VarDecl>(T->getDecl()))
@@ -668,8 +690,10 @@ struct MoveScan {
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
         OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
-      if (isMemory(OC->getArg(0)))
+      if (isMemory(OC->getArg(0))) {
         ++Stores;
+        address(OC->getArg(0));
+      }
       value(OC->getArg(1), Depth + 1);
       return;
     }

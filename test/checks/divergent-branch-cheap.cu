@@ -170,3 +170,14 @@ __global__ void bad_compareExchange(unsigned *d, float *v, int len) {
   }
 }
 // PRIO: [[@LINE-17]] Medium certain notes=2
+
+// The stored-to slot comes from an aggregated atomic (cuda-samples' warpAggregatedAtomicsCG):
+// the address computation is an atomic, so the body is not a plain move. Data decides.
+__device__ int nextSlot(int *counter) { return atomicAdd(counter, 1); }
+__global__ void bad_filterWithAtomic(int *dst, int *nres, const int *src, int n) {
+  for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += gridDim.x * blockDim.x)
+    if (src[i] > 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp depending on data (the value loaded by 'src[i]'); the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+      dst[nextSlot(nres)] = src[i];
+}
+// PRIO: [[@LINE-4]] Medium possible notes=3
