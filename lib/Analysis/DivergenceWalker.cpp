@@ -805,6 +805,39 @@ bool helperValueScaled(const Expr *E, const FunctionDecl *Fn,
   return true;
 }
 
+/// The one walk of both judgements below: whether a loop under \p S (its
+/// children, not \p S itself) stays a loop and has a condition that
+/// \p CondScaled calls problem-sized, or a helper called there (other than
+/// \p Self) loops and \p HelperScaled says so.
+bool anyScaledLoop(
+    const Stmt *S, const FunctionDecl *Self, const CostInputs &In,
+    llvm::function_ref<bool(const CallExpr *, const FunctionDecl *)>
+        HelperScaled,
+    llvm::function_ref<bool(const Expr *)> CondScaled, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return false;
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    if (const auto *CE = dyn_cast<CallExpr>(C)) {
+      const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
+      if (FD && FD->hasBody(Def) && Def != Self &&
+          !isa<CXXOperatorCallExpr>(CE) && !isa<CUDAKernelCallExpr>(CE) &&
+          containsLoop(Def->getBody(), In) && HelperScaled(CE, Def))
+        return true;
+    }
+    if ((isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C)) &&
+        !isSingleTrip(C) && unrolledTrips(C, In) == 0) {
+      const Expr *Cond = loopCondition(C);
+      if (!Cond || CondScaled(Cond))
+        return true;
+    }
+    if (anyScaledLoop(C, Self, In, HelperScaled, CondScaled, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 /// Whether the helper \p Def, called by \p CE from the function \p F walks,
@@ -819,64 +852,26 @@ bool Walker::helperLoopScaled(const FunctionDecl *Def, const CallExpr *CE,
   for (unsigned I = 0; I < CE->getNumArgs() && I < Def->getNumParams(); ++I)
     Args[Def->getParamDecl(I)] =
         problemSized(F.Builder->build(CE->getArg(I)));
-  bool Scaled = false;
-  std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S,
-                                                         unsigned Depth) {
-    if (!S || Scaled || Depth > 64)
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *FD = Call->getDirectCallee(), *Inner = nullptr;
-      if (FD && FD->hasBody(Inner) && Inner != Def &&
-          !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call) &&
-          containsLoop(Inner->getBody(), costInputs())) {
-        Scaled = true;
-        return;
-      }
-    }
-    if ((isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) &&
-        !isSingleTrip(S) && unrolledTrips(S, costInputs()) == 0) {
-      llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-      const Expr *Cond = loopCondition(S);
-      if (!Cond || helperValueScaled(Cond, Def, Args, Ctx, Seen, 0)) {
-        Scaled = true;
-        return;
-      }
-    }
-    for (const Stmt *C : S->children())
-      Scan(C, Depth + 1);
-  };
-  Scan(Def->getBody(), 0);
-  return Scaled;
+  return anyScaledLoop(
+      Def->getBody(), Def, costInputs(),
+      [](const CallExpr *, const FunctionDecl *) { return true; },
+      [&](const Expr *Cond) {
+        llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+        return helperValueScaled(Cond, Def, Args, Ctx, Seen, 0);
+      });
 }
 
 /// A loop under \p S that stays a loop and runs a number of trips that
 /// grows with the problem (its condition reads a parameter or memory), or
 /// such a loop in a helper called there: the work a lone lane would
 /// serialise.
-bool Walker::scaledLoopUnder(const Stmt *S, FnState &F, unsigned Depth) {
-  if (!S || Depth > 64)
-    return false;
-  for (const Stmt *C : S->children()) {
-    if (!C)
-      continue;
-    if (const auto *CE = dyn_cast<CallExpr>(C)) {
-      const FunctionDecl *FD = CE->getDirectCallee(), *Def = nullptr;
-      if (FD && FD->hasBody(Def) && !isa<CXXOperatorCallExpr>(CE) &&
-          !isa<CUDAKernelCallExpr>(CE) &&
-          containsLoop(Def->getBody(), costInputs()) &&
-          helperLoopScaled(Def, CE, F))
-        return true;
-    }
-    if ((isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C)) &&
-        !isSingleTrip(C) && unrolledTrips(C, costInputs()) == 0) {
-      const Expr *Cond = loopCondition(C);
-      if (!Cond || problemSized(F.Builder->build(Cond)))
-        return true;
-    }
-    if (scaledLoopUnder(C, F, Depth + 1))
-      return true;
-  }
-  return false;
+bool Walker::scaledLoopUnder(const Stmt *S, FnState &F) {
+  return anyScaledLoop(
+      S, /*Self=*/nullptr, costInputs(),
+      [&](const CallExpr *CE, const FunctionDecl *Def) {
+        return helperLoopScaled(Def, CE, F);
+      },
+      [&](const Expr *Cond) { return problemSized(F.Builder->build(Cond)); });
 }
 
 void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
@@ -910,7 +905,7 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   }
   B.ScaledLoop = K == BranchKind::Loop
                      ? Cond && problemSized(F.Builder->build(Cond))
-                     : B.ContainsLoop && scaledLoopUnder(S, F, 0);
+                     : B.ContainsLoop && scaledLoopUnder(S, F);
   B.Unpredicable = Est.Unpredicable;
   B.Split = Split;
   B.ViaCall = F.ViaCall;

@@ -211,7 +211,7 @@ private:
   /// grid-uniform conjuncts, a leader lane.
   void classify(DivergentBranch &B, FnState &F);
   CostInputs costInputs() const { return {Ctx, Mutations}; }
-  bool scaledLoopUnder(const clang::Stmt *S, FnState &F, unsigned Depth);
+  bool scaledLoopUnder(const clang::Stmt *S, FnState &F);
   bool helperLoopScaled(const clang::FunctionDecl *Def,
                         const clang::CallExpr *CE, FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,
