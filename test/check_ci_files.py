@@ -60,6 +60,23 @@ if not any(u.startswith("github/codeql-action/upload-sarif@") for u in uses):
 art = [s for s in steps if str(s.get("uses", "")).startswith("actions/upload-artifact@")]
 if not art or "steps.lint.outputs.html" not in str(art[0].get("if", "")):
     fail("action.yml: no HTML report upload conditioned on the lint step's html output")
+# The pull-request comments run only on a pull request, from the lint step's JSON report, and
+# never fail the job themselves (scripts/ci/github_pr.py exits 0 on API errors).
+pr = [s for s in steps if "github_pr.py" in s.get("run", "")]
+if not pr:
+    fail("action.yml: no pull-request comment step (scripts/ci/github_pr.py)")
+cond = str(pr[0].get("if", ""))
+for need in ("github.event.pull_request.number", "steps.lint.outputs.json", "always()"):
+    if need not in cond:
+        fail("action.yml: the comment step's if: must use %s" % need)
+if "inputs.github-token" not in str(pr[0].get("env", {})):
+    fail("action.yml: the comment step must pass inputs.github-token")
+# A pinned release is installed instead of a source build, never both.
+inst = [s for s in steps if "install-release.sh" in s.get("run", "")]
+build = [s for s in steps if "install-deps.sh" in s.get("run", "")]
+if not inst or not build or "inputs.version != ''" not in str(inst[0].get("if", "")) or \
+        "inputs.version == ''" not in str(build[0].get("if", "")):
+    fail("action.yml: install (version != '') and build (version == '') steps must exclude each other")
 print("action.yml: composite, %d inputs, %d steps" % (len(inputs), len(steps)))
 
 # .pre-commit-hooks.yaml: pre-commit's manifest schema, the parts warplint relies on.
@@ -92,6 +109,8 @@ wsteps = job["steps"]
 co = next((s for s in wsteps if str(s.get("uses", "")).startswith("actions/checkout@")), None)
 if co is None or co.get("with", {}).get("fetch-depth") != 0:
     fail("github-workflow.yml: checkout needs fetch-depth: 0 (the base commit)")
+if wf.get("permissions", {}).get("pull-requests") != "write":
+    fail("github-workflow.yml: needs permissions: pull-requests: write (the pull-request comments)")
 act = [s for s in wsteps if "warplint" in str(s.get("uses", ""))]
 if not act:
     fail("github-workflow.yml: does not use the warplint action")

@@ -5,7 +5,11 @@ github context, `if:` conditions (success() by default, always()), `run:` steps 
 `bash --noprofile --norc -eo pipefail` with GITHUB_ACTION_PATH, GITHUB_OUTPUT, GITHUB_ENV and
 GITHUB_STEP_SUMMARY, and `uses:` steps reported (with their evaluated `with:`), not run.
 
+Input defaults may use expressions (`${{ github.token }}`); runner.temp is the emulator's
+temporary directory.
+
 Usage: run_composite_action.py ACTION_DIR [--input NAME=VALUE]... [--event KEY=VALUE]...
+                               [--github KEY=VALUE]...
 Prints the steps' output, then one line per step: "step <name>: success|failure|skipped".
 Exits 1 when a step failed (the job fails), else 0."""
 import argparse
@@ -21,23 +25,24 @@ ap = argparse.ArgumentParser()
 ap.add_argument("action_dir")
 ap.add_argument("--input", action="append", default=[])
 ap.add_argument("--event", action="append", default=[], help="github.event.KEY=VALUE")
+ap.add_argument("--github", action="append", default=[], help="github.KEY=VALUE (e.g. token)")
 args = ap.parse_args()
+tmp = tempfile.mkdtemp(prefix="composite-")
 
 action = yaml.safe_load(open(os.path.join(args.action_dir, "action.yml")))
 if action["runs"]["using"] != "composite":
     sys.exit("not a composite action")
 ctx = {}
-given = dict(kv.split("=", 1) for kv in args.input)
-for name, spec in action.get("inputs", {}).items():
-    ctx["inputs." + name] = given.pop(name, spec.get("default", ""))
-if given:
-    sys.exit("unknown inputs: %s" % ", ".join(given))
 for kv in args.event:
     k, v = kv.split("=", 1)
     ctx["github.event." + k] = v
+for kv in args.github:
+    k, v = kv.split("=", 1)
+    ctx["github." + k] = v
 ctx["github.workspace"] = os.getcwd()
+ctx["runner.temp"] = os.environ.get("RUNNER_TEMP", tmp)
 
-REF = re.compile(r"\b(?:inputs|steps|github|env)(?:\.[A-Za-z0-9_-]+)+")
+REF = re.compile(r"\b(?:inputs|steps|github|env|runner)(?:\.[A-Za-z0-9_-]+)+")
 
 
 def evaluate(expr, status):
@@ -58,7 +63,14 @@ def substitute(text, status):
     return re.sub(r"\$\{\{(.*?)\}\}", lambda m: str(evaluate(m.group(1), status)), text)
 
 
-tmp = tempfile.mkdtemp(prefix="composite-")
+given = dict(kv.split("=", 1) for kv in args.input)
+for name, spec in action.get("inputs", {}).items():
+    ctx["inputs." + name] = given.pop(name, None)
+    if ctx["inputs." + name] is None:
+        ctx["inputs." + name] = substitute(str(spec.get("default", "")), True)
+if given:
+    sys.exit("unknown inputs: %s" % ", ".join(given))
+
 env = dict(os.environ)
 env["GITHUB_ACTION_PATH"] = os.path.abspath(args.action_dir)
 env.setdefault("GITHUB_WORKSPACE", os.getcwd())

@@ -18,7 +18,9 @@
 #   WARPLINT_JOBS         files analysed in parallel (-j; default: the number of cores)
 #   WARPLINT_SARIF        where to write SARIF (default warplint.sarif; empty: none)
 #   WARPLINT_HTML         a directory for the HTML report (docs/html-report.md; empty: none)
-# Outputs (to $GITHUB_OUTPUT when set): exit-code, sarif, html, files.
+#   WARPLINT_JSON         where to write the JSON report, for the pull-request comments
+#                         (scripts/ci/github_pr.py; empty: none)
+# Outputs (to $GITHUB_OUTPUT when set): exit-code, sarif, html, json, files.
 # Exit status: 0, even with findings (the action fails afterwards, once SARIF is uploaded);
 # 2 or 3 when warplint could not run or parse, as warplint's own exit codes.
 set -uo pipefail
@@ -26,6 +28,7 @@ set -uo pipefail
 warplint=${WARPLINT:-warplint}
 sarif=${WARPLINT_SARIF-warplint.sarif}
 html=${WARPLINT_HTML:-}
+json=${WARPLINT_JSON:-}
 summary=${GITHUB_STEP_SUMMARY:-/dev/null}
 output=${GITHUB_OUTPUT:-/dev/null}
 export GITHUB_WORKSPACE=${GITHUB_WORKSPACE:-$PWD}
@@ -50,6 +53,10 @@ fi
 echo "files=${#files[@]}" >> "$output"
 if [ ${#files[@]} -eq 0 ]; then
   printf '## warplint\n\nNo CUDA files changed.\n' >> "$summary"
+  # An empty report still updates an earlier pull-request summary comment.
+  if [ -n "$json" ]; then
+    printf '{"version": 1, "findings": [], "errors": []}\n' > "$json" && echo "json=$json" >> "$output"
+  fi
   echo "exit-code=0" >> "$output"
   exit 0
 fi
@@ -59,6 +66,7 @@ args=(--min-priority="${WARPLINT_MIN_PRIORITY:-low}" --format=github --quiet)
 [ -n "$sarif" ] && args+=(--sarif-output="$sarif")
 [ -n "$html" ] && args+=(--html-output="$html")
 args+=(--github-summary="$summary")
+[ -n "$json" ] && args+=(--json-output="$json")
 [ -n "${WARPLINT_JOBS:-}" ] && args+=(-j "$WARPLINT_JOBS")
 if [ "${WARPLINT_CHANGED_LINES:-false}" = true ]; then
   base=${WARPLINT_BASE:-}
@@ -78,10 +86,12 @@ if [ ${#compile[@]} -gt 0 ]; then compile=(-- "${compile[@]}"); fi
 # A SARIF file left by an earlier run must not be uploaded as this run's.
 [ -n "$sarif" ] && rm -f "$sarif"
 [ -n "$html" ] && rm -rf "$html"
+[ -n "$json" ] && rm -f "$json"
 "$warplint" "${args[@]}" "${extra[@]}" "${files[@]}" "${compile[@]}"
 rc=$?
 echo "exit-code=$rc" >> "$output"
 [ -n "$sarif" ] && [ -f "$sarif" ] && echo "sarif=$sarif" >> "$output"
 [ -n "$html" ] && [ -f "$html/index.html" ] && echo "html=$html" >> "$output"
+[ -n "$json" ] && [ -f "$json" ] && echo "json=$json" >> "$output"
 if [ $rc -ge 2 ]; then exit $rc; fi
 exit 0

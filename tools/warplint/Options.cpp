@@ -70,6 +70,11 @@ cl::opt<std::string> SarifOutput(
     cl::desc("Also write SARIF to this file, whatever --format says (one run "
              "for annotations and code scanning)"),
     cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string> JsonOutput(
+    "json-output",
+    cl::desc("Also write the JSON report to this file, whatever --format "
+             "says (the GitHub action's pull-request comments read it)"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<std::string> HtmlOutput(
     "html-output",
     cl::desc("Also write the HTML report (index.html and one page per file) "

@@ -52,6 +52,7 @@ extern llvm::cl::opt<std::string> Format;
 extern llvm::cl::opt<std::string> GitHubSummary;
 extern llvm::cl::opt<std::string> SarifOutput;
 extern llvm::cl::opt<std::string> HtmlOutput;
+extern llvm::cl::opt<std::string> JsonOutput;
 extern llvm::cl::opt<std::string> BaselineFile;
 extern llvm::cl::opt<std::string> WriteBaselineFile;
 extern llvm::cl::opt<std::string> HardwareModelFile;

@@ -226,6 +226,14 @@ int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
     emitSarif(S.os(), Shown, Info);
     S.keep();
   }
+  if (!JsonOutput.empty()) {
+    std::error_code EC;
+    ToolOutputFile J(JsonOutput, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write '" + JsonOutput + "': " + EC.message());
+    emitJson(J.os(), Shown, Info);
+    J.keep();
+  }
   if (!GitHubSummary.empty()) {
     // Appended, as GitHub expects of $GITHUB_STEP_SUMMARY.
     std::error_code EC;
