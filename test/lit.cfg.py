@@ -75,6 +75,18 @@ if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
 if shutil.which("dpkg-deb") and shutil.which("cpack"):
     config.available_features.add("cpack-deb")
+# dpkg-dev's dpkg-shlibdeps: the package's Depends are compared with what it computes.
+if shutil.which("dpkg-shlibdeps"):
+    config.available_features.add("dpkg-shlibdeps")
+# man-db's man: the generated man page is rendered with man -l.
+if shutil.which("man"):
+    config.available_features.add("man")
+# Another LLVM's clang-tidy (Debian's clang-tidy-14): the plugin refuses to load into it.
+for v in range(14, 22):
+    if shutil.which("clang-tidy-%d" % v):
+        config.available_features.add("other-clang-tidy")
+        config.substitutions.append(("%other_clang_tidy", shutil.which("clang-tidy-%d" % v)))
+        break
 # PyYAML (a dependency of Debian's pre-commit) for the YAML structure checks of action.yml and
 # the example CI files; the test runs it with the same python as the other scripts.
 import subprocess
