@@ -34,6 +34,10 @@ fetch() { # URL FILE
     curl -fsSL --retry 3 -o "$2" "$1"
   elif command -v wget > /dev/null; then
     wget -q -O "$2" "$1"
+  elif command -v python3 > /dev/null; then
+    python3 -c 'import shutil, sys, urllib.request
+with urllib.request.urlopen(sys.argv[1], timeout=60) as r, open(sys.argv[2], "wb") as f:
+    shutil.copyfileobj(r, f)' "$1" "$2" 2> /dev/null
   else
     # A bare debian:bookworm container has neither: install curl (apt is there anyway).
     $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends curl ca-certificates > /dev/null
