@@ -10,6 +10,7 @@ Endpoints (under /repos/OWNER/NAME, pull request number --pr, default 1):
   GET   /pulls/N/files    the files `git diff BASE HEAD` changes in DIR, with GitHub's "patch"
   GET   /pulls/N/comments the review comments posted so far
   POST  /pulls/N/reviews  422 (as GitHub) when a comment's line is not in the diff, else stored
+  POST  /pulls/N/comments one review comment (commit_id, path, line, side), the same check
 Lists are paginated with GitHub's Link header (--page-size per page). A request without
 "Authorization: Bearer TOKEN" gets 401; with --read-only every write gets 403 "Resource not
 accessible by integration", the answer to a fork's read-only token.
@@ -35,6 +36,10 @@ ap.add_argument("--owner-repo", default="octo/cuda-app")
 ap.add_argument("--token", default="test-token")
 ap.add_argument("--read-only", action="store_true")
 ap.add_argument("--page-size", type=int, default=2)
+ap.add_argument("--reject-reviews", action="store_true",
+                help="answer 422 to every review (as GitHub does when one line is off its diff)")
+ap.add_argument("--reject-line", action="append", default=[],
+                help="PATH:LINE that GitHub's diff does not show (a 422 for a comment on it)")
 ap.add_argument("command", nargs=argparse.REMAINDER)
 args = ap.parse_args()
 cmd = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -59,6 +64,12 @@ def pr_files():
 
 
 def diff_lines(path):
+    rejected = {int(x.rsplit(":", 1)[1]) for x in args.reject_line
+                if x.rsplit(":", 1)[0] == path}
+    return diff_lines_all(path) - rejected
+
+
+def diff_lines_all(path):
     for f in pr_files():
         if f["filename"] == path:
             lines, right = set(), 0
@@ -137,7 +148,19 @@ class Handler(BaseHTTPRequestHandler):
                 return self.page(pr_files(), query)
             if method == "GET" and path == "/pulls/%s/comments" % pr:
                 return self.page(state["review_comments"], query)
+            if method == "POST" and path == "/pulls/%s/comments" % pr:
+                first = body.get("start_line", body["line"])
+                if not body.get("commit_id") or not all(
+                        n in diff_lines(body["path"]) for n in range(first, body["line"] + 1)):
+                    return self.reply(422, {"message": "Unprocessable Entity", "errors": [
+                        "Line could not be resolved"]})
+                c = dict(body, id=state["next_id"])
+                state["next_id"] += 1
+                state["review_comments"].append(c)
+                return self.reply(201, c)
             if method == "POST" and path == "/pulls/%s/reviews" % pr:
+                if args.reject_reviews:
+                    return self.reply(422, {"message": "Unprocessable Entity"})
                 for c in body.get("comments", []):
                     ok = diff_lines(c["path"])
                     first = c.get("start_line", c["line"])

@@ -239,7 +239,24 @@ def post_review(api, pr, report, env, workspace, limit):
     review = {"event": "COMMENT", "body": body, "comments": comments}
     if sha:
         review["commit_id"] = sha
-    api.call("POST", "/pulls/%s/reviews" % pr, review)
+    try:
+        api.call("POST", "/pulls/%s/reviews" % pr, review)
+    except ApiError as e:
+        if "HTTP 422" not in str(e) or not sha:
+            raise
+        # GitHub rejects the whole review when one comment's line is not in its diff (the
+        # merge commit linted may differ from the head): post them one by one, keeping those
+        # it accepts.
+        posted = 0
+        for c in comments:
+            try:
+                api.call("POST", "/pulls/%s/comments" % pr, dict(c, commit_id=sha))
+                posted += 1
+            except ApiError as e2:
+                warn("could not comment on %s:%d: %s" % (c["path"], c["line"], e2))
+        print("warplint: the review was refused (%s); posted %d of %d comments one by one"
+              % (e, posted, len(comments)))
+        return
     print("warplint: posted a review with %d comment%s" % (
         len(comments), "" if len(comments) == 1 else "s"))
 
