@@ -186,7 +186,8 @@ def summary_body(report, env):
 
 def post_summary(api, pr, report, env):
     comments = api.pages("/issues/%s/comments" % pr)
-    mine = [c for c in comments if SUMMARY_MARKER in (c.get("body") or "")]
+    # Ours begins with the marker (a reply quoting it does not).
+    mine = [c for c in comments if (c.get("body") or "").startswith(SUMMARY_MARKER)]
     body = summary_body(report, env)
     if mine:
         api.call("PATCH", "/issues/comments/%s" % mine[0]["id"], {"body": body})
