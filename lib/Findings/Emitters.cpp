@@ -128,7 +128,7 @@ void printSnippet(llvm::raw_ostream &OS, const Palette &P,
     for (unsigned C = B; C < E; ++C)
       Caret[C - 1] = '~';
   }
-  if (Column) {
+  if (Column && Column <= Line.size() + 1) {
     Grow(Caret, Column);
     Caret[Column - 1] = '^';
   }
@@ -136,6 +136,8 @@ void printSnippet(llvm::raw_ostream &OS, const Palette &P,
      << P.Reset();
   std::string Insert;
   for (const FixIt *X : Fixes) {
+    if (X->Column == 0 || X->Column > Line.size() + 1)
+      continue; // Not a position on this line.
     // A later fix-it that would overwrite an earlier one starts after it.
     unsigned At = std::max<unsigned>(X->Column - 1, Insert.size());
     Grow(Insert, At);

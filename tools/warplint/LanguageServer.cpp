@@ -372,8 +372,10 @@ static std::string fixTitle(const Finding &F, const std::vector<FixIt> &Fixes) {
   std::string What;
   for (const FixIt &X : Fixes) {
     std::string Old;
-    if (X.Line == X.EndLine && X.Length)
-      Old = sourceLine(X.File, X.Line).substr(X.Column - 1, X.Length);
+    if (X.Line == X.EndLine && X.Length && X.Column)
+      Old = StringRef(sourceLine(X.File, X.Line))
+                .substr(X.Column - 1, X.Length)
+                .str();
     if (!What.empty())
       What += ", ";
     if (!X.Length)
