@@ -20,7 +20,9 @@ if [ ! -x "$build/bin/warplint-fuzz" ]; then
 fi
 seeds="$build/fuzz-seeds"
 mkdir -p "$seeds" "$build/fuzz-corpus" "$build/fuzz-artifacts"
-find "$here/test" -name '*.cu' -size -64k -exec cp -t "$seeds" {} +
+# Several tests share a name (dump/fp64.cu, checks/fp64.cu): the seed is named by its path.
+(cd "$here/test" && find . -name '*.cu' -size -64k | while read -r f; do
+   cp "$f" "$seeds/$(echo "${f#./}" | tr / _)"; done)
 export ASAN_OPTIONS="detect_leaks=1:exitcode=86"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=87"
 exec nice -n 10 "$build/bin/warplint-fuzz" -max_total_time="$seconds" -timeout=20 \

@@ -16,7 +16,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 
 using namespace llvm;
@@ -39,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FS->pushOverlay(Memory);
 
   clang::tooling::FixedCompilationDatabase DB(
-      "/warplint-fuzz",
+      "/", // a directory every layer of the file system has
       {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
        "-nocudalib", "-nocudainc", "-Wno-unknown-cuda-version",
        "-resource-dir", WARPLINT_CLANG_RESOURCE_DIR, "-isystem",
@@ -61,6 +63,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                                 /*ApplyAnyFix=*/false,
                                 /*EnableCheckProfile=*/false, "",
                                 /*Quiet=*/true);
-  (void)Errors;
+  // WARPLINT_FUZZ_VERBOSE=1: what each input gave (to see that the checks run).
+  static const bool Verbose = std::getenv("WARPLINT_FUZZ_VERBOSE") != nullptr;
+  if (Verbose) {
+    unsigned Findings = 0;
+    for (const clang::tidy::ClangTidyError &E : Errors)
+      Findings += StringRef(E.DiagnosticName).starts_with("warplint-");
+    llvm::errs() << "warplint-fuzz: " << Findings << " finding(s), "
+                 << Errors.size() - Findings << " other diagnostic(s)\n";
+  }
   return 0;
 }
