@@ -68,6 +68,9 @@ chromium = (os.environ.get("WARPLINT_CHROMIUM") or shutil.which("chromium")
 if chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
+# util-linux script: a terminal for the --use-color default (terminal-tty.test).
+if shutil.which("script"):
+    config.available_features.add("script")
 if shutil.which("git"):
     config.available_features.add("git")
 # Debian's pre-commit (scripts/install-deps.sh installs it): the hook test runs it offline.

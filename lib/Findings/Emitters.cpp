@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringMap.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace warplint {
 
@@ -59,56 +60,189 @@ std::vector<std::string> fingerprints(llvm::ArrayRef<Finding> Findings,
   return Out;
 }
 
-static void printSnippet(llvm::raw_ostream &OS, const SourcePos &P) {
-  std::string Line = sourceLine(P.File, P.Line);
-  if (Line.empty() || P.Column == 0)
-    return;
-  std::string Num = std::to_string(P.Line);
-  OS << llvm::format("%5s", Num.c_str()) << " | " << Line << "\n";
-  OS << "      | ";
-  // Keep tabs so that the caret lines up under the column.
-  for (unsigned I = 0; I + 1 < P.Column && I < Line.size(); ++I)
-    OS << (Line[I] == '\t' ? '\t' : ' ');
-  OS << "^\n";
+namespace {
+/// clang's colours (clang/lib/Frontend/TextDiagnostic.cpp, checked against
+/// clang++-22 -fcolor-diagnostics): the location and a warning's message bold,
+/// the level coloured, the caret line bold green, fix-it lines green.
+struct Palette {
+  bool On = false;
+  llvm::StringRef Bold() const { return On ? "\x1b[1m" : ""; }
+  llvm::StringRef Reset() const { return On ? "\x1b[0m" : ""; }
+  llvm::StringRef Level(llvm::StringRef L) const {
+    if (!On)
+      return "";
+    if (L == "error")
+      return "\x1b[0;1;31m";
+    if (L == "warning")
+      return "\x1b[0;1;35m";
+    if (L == "remark")
+      return "\x1b[0;1;34m";
+    return "\x1b[0;1;36m"; // note
+  }
+  llvm::StringRef Caret() const { return On ? "\x1b[0;1;32m" : ""; }
+  llvm::StringRef FixIt() const { return On ? "\x1b[0;32m" : ""; }
+};
+
+/// One diagnostic line: "file:line:col: level: message".
+void printHeader(llvm::raw_ostream &OS, const Palette &P,
+                 llvm::StringRef Where, llvm::StringRef Level,
+                 llvm::StringRef Message) {
+  OS << P.Bold() << Where << ": " << P.Reset() << P.Level(Level) << Level
+     << ": " << P.Reset();
+  // clang prints a warning's or an error's text bold, a note's plain.
+  if (Level == "note")
+    OS << Message << P.Reset() << "\n";
+  else
+    OS << P.Bold() << Message << P.Reset() << "\n";
 }
 
+/// A column range [Begin, End) of one source line to underline.
+struct ColumnRange {
+  unsigned Begin, End;
+};
+
+/// The source line, the caret line (the ranges underlined with '~', the caret
+/// '^' at \p Column when non-zero) and the fix-its on this line as clang
+/// prints them: each replacement at the column of what it replaces.
+void printSnippet(llvm::raw_ostream &OS, const Palette &P,
+                  llvm::StringRef File, unsigned LineNo, unsigned Column,
+                  llvm::ArrayRef<ColumnRange> Ranges,
+                  llvm::ArrayRef<const FixIt *> Fixes) {
+  std::string Line = sourceLine(File, LineNo);
+  if (Line.empty())
+    return;
+  std::string Num = std::to_string(LineNo);
+  OS << llvm::format("%5s", Num.c_str()) << " | " << Line << "\n";
+  // Keep tabs so that the caret lines up under the column.
+  std::string Caret;
+  auto Grow = [&](std::string &S, unsigned Size) {
+    while (S.size() < Size)
+      S.push_back(S.size() < Line.size() && Line[S.size()] == '\t' ? '\t'
+                                                                   : ' ');
+  };
+  for (const ColumnRange &R : Ranges) {
+    unsigned B = std::max(1u, R.Begin), E = std::min<unsigned>(
+                                            R.End, Line.size() + 1);
+    if (B >= E)
+      continue;
+    Grow(Caret, E - 1);
+    for (unsigned C = B; C < E; ++C)
+      Caret[C - 1] = '~';
+  }
+  if (Column && Column <= Line.size() + 1) {
+    Grow(Caret, Column);
+    Caret[Column - 1] = '^';
+  }
+  OS << "      | " << P.Caret() << llvm::StringRef(Caret).rtrim() << "\n"
+     << P.Reset();
+  std::string Insert;
+  for (const FixIt *X : Fixes) {
+    if (X->Column == 0 || X->Column > Line.size() + 1)
+      continue; // Not a position on this line.
+    // A later fix-it that would overwrite an earlier one starts after it.
+    unsigned At = std::max<unsigned>(X->Column - 1, Insert.size());
+    Grow(Insert, At);
+    Insert += X->Replacement;
+  }
+  if (!llvm::StringRef(Insert).trim().empty())
+    OS << "      | " << P.FixIt() << llvm::StringRef(Insert).rtrim() << "\n"
+       << P.Reset();
+}
+
+std::string where(const SourcePos &P) {
+  // Macros defined with -D have no file: clang calls the place "<command
+  // line>".
+  if (P.File.empty())
+    return "<command line>";
+  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+/// A finding: the warning, its snippet with the range underlined, then its
+/// notes. A line is shown once per finding (a note on the warning's line
+/// shows no second snippet); each fix-it is printed under the first snippet
+/// of its line, or under a snippet of its own after the warning's.
+void printFinding(llvm::raw_ostream &OS, const Palette &P, const Finding &F,
+                  bool ShowSnippets) {
+  printHeader(OS, P, where(F.Pos), F.AsError ? "error" : "warning",
+              F.Message + " [" + F.CheckId +
+                  (F.AsError ? ",-warnings-as-errors]" : "]"));
+  // The places that have a snippet, in print order: the warning, its notes.
+  std::vector<const SourcePos *> Places{&F.Pos};
+  for (const FindingNote &N : F.Notes)
+    Places.push_back(&N.Pos);
+  std::vector<bool> Shown(Places.size(), false);
+  std::set<std::pair<std::string, unsigned>> Lines;
+  for (size_t I = 0; I < Places.size(); ++I)
+    if (!Places[I]->File.empty() && Places[I]->Line)
+      Shown[I] = Lines.insert({Places[I]->File, Places[I]->Line}).second;
+  // Each fix-it's snippet: the first place on its line.
+  std::vector<std::vector<const FixIt *>> FixesAt(Places.size());
+  std::vector<const FixIt *> Elsewhere;
+  for (const FixIt &X : F.Fixes) {
+    size_t I = 0;
+    while (I < Places.size() &&
+           !(Shown[I] && Places[I]->File == X.File &&
+             Places[I]->Line == X.Line))
+      ++I;
+    (I < Places.size() ? FixesAt[I] : Elsewhere).push_back(&X);
+  }
+  auto Snippet = [&](size_t I, std::vector<ColumnRange> Ranges) {
+    for (const FixIt *X : FixesAt[I])
+      if (X->EndLine == X->Line && X->Length)
+        Ranges.push_back({X->Column, X->EndColumn});
+    printSnippet(OS, P, Places[I]->File, Places[I]->Line, Places[I]->Column,
+                 Ranges, FixesAt[I]);
+  };
+  if (ShowSnippets && Shown[0]) {
+    // The warning's range on its line (it may start before the caret and
+    // end on a later line).
+    std::vector<ColumnRange> Ranges;
+    const SourcePos &B = F.RangeBegin.Line ? F.RangeBegin : F.Pos;
+    if (F.EndPos.Line >= F.Pos.Line && B.Line <= F.Pos.Line &&
+        (F.EndPos.Line > F.Pos.Line || F.EndPos.Column > F.Pos.Column))
+      Ranges.push_back({B.Line == F.Pos.Line ? B.Column : 1u,
+                        F.EndPos.Line == F.Pos.Line ? F.EndPos.Column : ~0u});
+    Snippet(0, std::move(Ranges));
+    for (const FixIt *X : Elsewhere)
+      if (X->EndLine == X->Line)
+        printSnippet(OS, P, X->File, X->Line, 0,
+                     {ColumnRange{X->Column, X->EndColumn}}, {X});
+  }
+  for (size_t I = 1; I < Places.size(); ++I) {
+    const FindingNote &N = F.Notes[I - 1];
+    printHeader(OS, P, where(N.Pos), "note", N.Message);
+    if (ShowSnippets && Shown[I])
+      Snippet(I, {});
+  }
+  if (F.Measured)
+    printHeader(OS, P, where(F.Pos), "note",
+                "measured on the GPU: " +
+                    std::string(verdictName(F.Measured->V)) + ": " +
+                    F.Measured->Summary);
+}
+} // namespace
+
 void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-              const RunInfo &Info, bool ShowSnippets) {
+              const RunInfo &Info, bool ShowSnippets, bool Color) {
+  Palette P;
+  P.On = Color;
   for (const ToolError &E : Info.Errors) {
-    OS << E.File;
+    std::string Where = E.File;
     if (E.Line)
-      OS << ":" << E.Line << ":" << E.Column;
+      Where += ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column);
     // One line per file (docs/compatibility.md): the summary names the first
     // error; --verbose prints every one.
-    OS << (E.Partial ? ": note: " : ": error: ") << E.Message << "\n";
+    printHeader(OS, P, Where, E.Partial ? "note" : "error", E.Message);
   }
-  for (const Finding &F : Findings) {
-    OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
-       << (F.AsError ? ": error: " : ": warning: ") << F.Message << " ["
-       << F.CheckId << (F.AsError ? ",-warnings-as-errors]\n" : "]\n");
-    if (ShowSnippets)
-      printSnippet(OS, F.Pos);
-    for (const FindingNote &N : F.Notes) {
-      // Macros defined with -D have no file: clang calls the place "<command
-      // line>".
-      if (N.Pos.File.empty())
-        OS << "<command line>";
-      else
-        OS << N.Pos.File << ":" << N.Pos.Line << ":" << N.Pos.Column;
-      OS << ": note: " << N.Message << "\n";
-      if (ShowSnippets)
-        printSnippet(OS, N.Pos);
-    }
-    if (F.Measured)
-      OS << F.Pos.File << ":" << F.Pos.Line << ":" << F.Pos.Column
-         << ": note: measured on the GPU: " << verdictName(F.Measured->V)
-         << ": " << F.Measured->Summary << "\n";
-  }
+  for (const Finding &F : Findings)
+    printFinding(OS, P, F, ShowSnippets);
   if (Info.Confirm) {
     const ConfirmSummary &C = *Info.Confirm;
     for (const UnflaggedLine &U : C.Unflagged)
-      OS << U.File << ":" << U.Line << ":1: remark: measured hot line with no "
-         << "finding (" << U.Kind << "): " << U.Summary << " [warplint-confirm]\n";
+      printHeader(OS, P, U.File + ":" + std::to_string(U.Line) + ":1",
+                  "remark",
+                  "measured hot line with no finding (" + U.Kind +
+                      "): " + U.Summary + " [warplint-confirm]");
     OS << "warplint: confirm: " << C.Confirmed << " confirmed, " << C.Refuted
        << " refuted, " << C.NotExercised << " not exercised, "
        << C.Inconclusive << " inconclusive, " << C.NotMeasured

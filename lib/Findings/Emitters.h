@@ -53,10 +53,12 @@ llvm::json::Object measurementJson(const Measurement &M);
 llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info);
 
 /// clang-style text: "file:line:col: warning: message [check]", the source line
-/// with a caret, then the notes; what clang-tidy prints, so editors parse it
-/// the same way.
+/// with the range underlined and a caret, the fix-its under it, then the notes;
+/// what clang-tidy prints, so editors parse it the same way. \p Color: clang's
+/// escape sequences (--use-color).
 void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
-              const RunInfo &Info, bool ShowSnippets = true);
+              const RunInfo &Info, bool ShowSnippets = true,
+              bool Color = false);
 
 /// Each file's target as JSON objects (the JSON and SARIF emitters).
 llvm::json::Array targetsJson(const RunInfo &Info);

@@ -78,6 +78,9 @@ struct Finding {
   std::string ModernSection, G23Section;
   SourcePos Pos;
   SourcePos EndPos; ///< End of the main range when known (== Pos otherwise).
+  /// Start of the main range (== Pos when unknown): clang's range may start
+  /// before the caret ('a[i] * 2.0' with the caret on '*').
+  SourcePos RangeBegin;
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<FixIt>

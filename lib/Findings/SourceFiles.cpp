@@ -26,21 +26,31 @@ struct SourceFile {
 
 std::mutex CacheMutex;
 
+std::map<std::string, SourceFile> &cache() {
+  static std::map<std::string, SourceFile> Cache;
+  return Cache;
+}
+
+SourceFile makeSourceFile(std::unique_ptr<llvm::MemoryBuffer> Buffer) {
+  SourceFile F;
+  F.Buffer = std::move(Buffer);
+  llvm::StringRef Text = F.Buffer->getBuffer();
+  F.LineStarts.push_back(0);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      F.LineStarts.push_back(I + 1);
+  return F;
+}
+
 /// The cached file; callers hold CacheMutex.
 const SourceFile &get(llvm::StringRef Path) {
-  static std::map<std::string, SourceFile> Cache;
+  std::map<std::string, SourceFile> &Cache = cache();
   auto It = Cache.find(Path.str());
   if (It != Cache.end())
     return It->second;
   SourceFile F;
-  if (auto Buf = llvm::MemoryBuffer::getFile(Path)) {
-    F.Buffer = std::move(*Buf);
-    llvm::StringRef Text = F.Buffer->getBuffer();
-    F.LineStarts.push_back(0);
-    for (unsigned I = 0; I < Text.size(); ++I)
-      if (Text[I] == '\n')
-        F.LineStarts.push_back(I + 1);
-  }
+  if (auto Buf = llvm::MemoryBuffer::getFile(Path))
+    F = makeSourceFile(std::move(*Buf));
   return Cache.emplace(Path.str(), std::move(F)).first->second;
 }
 
@@ -65,6 +75,17 @@ std::string sourceLine(llvm::StringRef File, unsigned Line) {
   llvm::StringRef Text =
       F.Buffer->getBuffer().drop_front(F.LineStarts[Line - 1]);
   return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r').str();
+}
+
+void setSourceText(llvm::StringRef File, llvm::StringRef Text) {
+  std::lock_guard<std::mutex> Lock(CacheMutex);
+  cache()[File.str()] =
+      makeSourceFile(llvm::MemoryBuffer::getMemBufferCopy(Text, File));
+}
+
+void clearSourceCache() {
+  std::lock_guard<std::mutex> Lock(CacheMutex);
+  cache().clear();
 }
 
 } // namespace warplint

@@ -17,6 +17,14 @@ std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef File,
 /// unreadable.
 std::string sourceLine(llvm::StringRef File, unsigned Line);
 
+/// Makes \p Text the text of \p File for every later lineAndColumn and
+/// sourceLine call (the language server's unsaved buffers).
+void setSourceText(llvm::StringRef File, llvm::StringRef Text);
+
+/// Forgets every file read so far: the next call reads the disk again (the
+/// language server, before each analysis, as files change under it).
+void clearSourceCache();
+
 } // namespace warplint
 
 #endif

@@ -4,6 +4,7 @@
 #include "checks/WarplintCheck.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Process.h"
 
 using namespace llvm;
 
@@ -189,6 +190,11 @@ cl::opt<std::string> DiffRef(
              "ref (git diff REF), or in the unified diff on stdin ('-'); "
              "with no file named, lint the CUDA files the diff changes"),
     cl::value_desc("ref|-"), cl::cat(Category));
+cl::opt<bool> Lsp("lsp",
+                  cl::desc("Serve the Language Server Protocol on stdin/stdout "
+                           "(editors: docs/integrations.md); the other "
+                           "options apply to every document"),
+                  cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),
@@ -201,6 +207,20 @@ cl::opt<bool> PrintAnalysisStats(
 cl::opt<bool> NoSnippets("no-snippets",
                          cl::desc("clang format: omit source lines and carets"),
                          cl::cat(Category));
+cl::opt<bool> UseColor(
+    "use-color",
+    cl::desc("clang format: colours as clang prints them (clang-tidy's "
+             "option; default: on when stdout is a terminal and NO_COLOR is "
+             "unset); --use-color=false turns them off"),
+    cl::cat(Category));
+
+bool useColor() {
+  if (UseColor.getNumOccurrences())
+    return UseColor;
+  std::optional<std::string> NoColor = sys::Process::GetEnv("NO_COLOR");
+  return OutputFile.empty() && sys::Process::StandardOutIsDisplayed() &&
+         (!NoColor || NoColor->empty());
+}
 
 cl::OptionCategory ConfirmCategory(
     "warplint --confirm (measure the findings on the GPU with Nsight Compute)");

@@ -15,7 +15,8 @@
 //      device code, and every kernel and device function was analysed; no
 //      finding (findings give 1)
 //   5  --confirm could not build, run or read the measurement
-// Precedence: 2, 3, 1, 4, 0.
+// Precedence: 2, 3, 1, 4, 0. --lsp (LanguageServer.h): 0 after shutdown and
+// exit, 1 on exit without shutdown.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_TOOLS_OPTIONS_H
@@ -74,10 +75,16 @@ extern llvm::cl::opt<std::string> ExportFixes;
 extern llvm::cl::opt<std::string> ExportCompileCommands;
 extern llvm::cl::opt<std::string> LineFilterJson;
 extern llvm::cl::opt<std::string> DiffRef;
+extern llvm::cl::opt<bool> Lsp;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;
 extern llvm::cl::opt<bool> NoSnippets;
+extern llvm::cl::opt<bool> UseColor;
+
+/// --use-color, or by default: stdout is a terminal, NO_COLOR is unset or
+/// empty (no-color.org) and no -o file is written.
+bool useColor();
 extern llvm::cl::OptionCategory ConfirmCategory;
 extern llvm::cl::opt<bool> Confirm;
 extern llvm::cl::opt<std::string> ConfirmRun;

@@ -108,6 +108,39 @@ RunInfo makeRunInfo(const RunResult &Result,
   return Info;
 }
 
+bool canStream() {
+  return Format == "clang" && OutputFile.empty() && !Fix && !FixNotes &&
+         BaselineFile.empty() && !Confirm && NcuReport.empty();
+}
+
+static std::tuple<std::string, unsigned, std::string>
+printedKey(const Finding &F) {
+  return {F.Pos.File, F.Pos.Offset, F.CheckId};
+}
+
+void streamUnit(StreamedOutput &S, const RunResult &Unit,
+                const std::vector<std::string> &Files) {
+  std::vector<Finding> Own;
+  for (const Finding &F : Unit.Findings)
+    if (is_contained(Files, F.Pos.File))
+      Own.push_back(F);
+  sortFindings(Own);
+  Own = shownFindings(std::move(Own), S.Threshold);
+  if (S.Lines)
+    erase_if(Own, [&](const Finding &F) {
+      return !S.Lines->passes(F.Pos.File, F.Pos.Line);
+    });
+  RunInfo Part;
+  Part.Errors = Unit.Errors;
+  std::lock_guard<std::mutex> Lock(*S.Lock);
+  if (S.ClearProgressLine)
+    errs() << "\r\x1b[K";
+  emitText(outs(), Own, Part, !NoSnippets, useColor());
+  outs().flush();
+  for (const Finding &F : Own)
+    S.Printed.insert(printedKey(F));
+}
+
 int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
                    const ReportContext &Ctx) {
   // The baseline: what was written is everything found; what is reported is
@@ -215,8 +248,18 @@ int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
     emitGitHub(OS, Shown, Info);
   else if (Format == "codeclimate")
     emitCodeClimate(OS, Shown, Info);
-  else
-    emitText(OS, Shown, Info, !NoSnippets);
+  else if (Ctx.Streamed) {
+    // The rest: findings in headers, merged across the files that include
+    // them; the error lines were printed with their files.
+    std::vector<Finding> Rest;
+    for (const Finding &F : Shown)
+      if (!Ctx.Streamed->Printed.count(printedKey(F)))
+        Rest.push_back(F);
+    RunInfo TextInfo = Info;
+    TextInfo.Errors.clear();
+    emitText(OS, Rest, TextInfo, !NoSnippets, useColor());
+  } else
+    emitText(OS, Shown, Info, !NoSnippets, useColor());
   if (Out)
     Out->keep();
   if (ExportFixes == "-")

@@ -11,9 +11,13 @@
 #include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
 #include "Findings/Finding.h"
+#include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Runner.h"
 #include "llvm/ADT/StringRef.h"
+#include <mutex>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,29 @@ RunInfo makeRunInfo(const RunResult &Result,
                     const std::vector<std::string> &Inputs,
                     std::vector<TargetRecord> Targets);
 
+/// The clang format's findings printed to stdout as each file finishes (a
+/// slow file holds back only itself; each file's output is contiguous); the
+/// summary line and the exit code still come at the end, from every finding.
+struct StreamedOutput {
+  std::mutex *Lock = nullptr;     ///< Shared with the progress line.
+  bool ClearProgressLine = false; ///< The progress line is on the terminal.
+  Priority Threshold = Priority::Low;
+  const LineFilter *Lines = nullptr;
+  /// What was printed: file, offset and check of each finding.
+  std::set<std::tuple<std::string, unsigned, std::string>> Printed;
+};
+
+/// Whether the options let findings stream: the clang format to stdout, and
+/// nothing that needs every finding before the first is printed (--fix,
+/// --fix-notes, --baseline, --confirm).
+bool canStream();
+
+/// Prints the findings one parse found in its own files (\p Files; those in
+/// headers other files may include too wait for the end, where they are
+/// merged) and its files' error lines.
+void streamUnit(StreamedOutput &S, const RunResult &Unit,
+                const std::vector<std::string> &Files);
+
 /// What reportFindings needs beyond the findings and the options.
 struct ReportContext {
   std::vector<std::string> Inputs;
@@ -40,6 +67,8 @@ struct ReportContext {
   std::optional<Priority> FailThreshold; ///< --fail-on; none: never fail.
   std::string ToolkitPath; ///< The toolkit parsed with (--confirm builds).
   std::vector<std::string> NvccArgs; ///< -I/-D/-std after "--" (--confirm).
+  /// Set when findings were streamed: the text report prints only the rest.
+  const StreamedOutput *Streamed = nullptr;
 };
 
 /// Writes the baseline, subtracts the accepted one, applies or exports fixes,

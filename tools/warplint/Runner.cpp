@@ -11,6 +11,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 #include <thread>
@@ -83,9 +84,13 @@ static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
   F.G23Section = Info->G23Section.str();
   F.Pos = position(M.FilePath, M.FileOffset);
   F.EndPos = F.Pos;
-  if (!M.Ranges.empty() && M.Ranges[0].FilePath == M.FilePath)
+  F.RangeBegin = F.Pos;
+  if (!M.Ranges.empty() && M.Ranges[0].FilePath == M.FilePath) {
     F.EndPos =
         position(M.FilePath, M.Ranges[0].FileOffset + M.Ranges[0].Length);
+    if (M.Ranges[0].FileOffset <= M.FileOffset)
+      F.RangeBegin = position(M.FilePath, M.Ranges[0].FileOffset);
+  }
   F.Message = M.Message;
   F.Fixes = convertFixes(M.Fix);
   F.Conf = lookupConfidence(F.CheckId, M.FilePath, M.FileOffset)
@@ -139,6 +144,34 @@ private:
 } // namespace
 
 namespace {
+/// File names made absolute against the compile command's directory before
+/// the configuration is looked up: clang-tidy asks with the name the command
+/// gives ("src/k.cu" in a database entry), which the .clang-tidy and
+/// .warplint.yaml lookup would resolve against the process's own directory
+/// (an editor's language server runs anywhere).
+class CommandDirectoryProvider : public clang::tidy::ClangTidyOptionsProvider {
+public:
+  CommandDirectoryProvider(
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
+      std::string Directory)
+      : Inner(std::move(Inner)), Directory(std::move(Directory)) {}
+  const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    if (Directory.empty() || llvm::sys::path::is_absolute(FileName))
+      return Inner->getRawOptions(FileName);
+    llvm::SmallString<256> P(Directory);
+    llvm::sys::path::append(P, FileName);
+    llvm::sys::path::remove_dots(P, true);
+    return Inner->getRawOptions(P);
+  }
+
+private:
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner;
+  std::string Directory;
+};
+
 /// The header filter of a parse made for include-only fragments: the
 /// configured one, or the fragments (they are the inputs).
 class FragmentOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
@@ -187,6 +220,14 @@ static RunResult runOne(const RunRequest &Req,
   // unlike the process-wide one behind getRealFileSystem().
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  if (!Req.Overlay.empty()) {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Unsaved(
+        new llvm::vfs::InMemoryFileSystem);
+    for (const auto &[Path, Text] : Req.Overlay)
+      Unsaved->addFile(Path, /*ModificationTime=*/0,
+                       llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+    BaseFS->pushOverlay(Unsaved);
+  }
   // One file per call: LibTooling prints "[i/n] Processing file ..." to stderr
   // whenever it is given several, which clutters pre-commit, CI and editor
   // output.
@@ -209,12 +250,14 @@ static RunResult runOne(const RunRequest &Req,
             Req.Compilations->adjustmentFor(File))
       Provider = std::make_unique<TargetOptionsProvider>(std::move(Provider),
                                                          A->Target);
-    clang::tidy::ClangTidyContext Context(std::move(Provider));
     CommandDirectory.clear();
     if (std::vector<clang::tooling::CompileCommand> Cmds =
             Req.Compilations->getCompileCommands(File);
         !Cmds.empty())
       CommandDirectory = Cmds.front().Directory;
+    Provider = std::make_unique<CommandDirectoryProvider>(std::move(Provider),
+                                                          CommandDirectory);
+    clang::tidy::ClangTidyContext Context(std::move(Provider));
     std::vector<clang::tidy::ClangTidyError> Errors =
         clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
                                   /*ApplyAnyFix=*/false,
@@ -265,14 +308,18 @@ static RunResult runOne(const RunRequest &Req,
               std::back_inserter(Out.Findings));
     std::move(One.Errors.begin(), One.Errors.end(),
               std::back_inserter(Out.CompilerErrors));
-    if (Req.OnFileDone) {
-      if (U.FileIsInput)
-        Req.OnFileDone(File);
-      for (const std::string &Frag : U.Fragments)
-        Req.OnFileDone(Frag);
-    }
   }
   return Out;
+}
+
+void sortFindings(std::vector<Finding> &Findings) {
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column,
+                                     A.CheckId, A.Message) <
+                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
+                                     B.CheckId, B.Message);
+                   });
 }
 
 RunResult runChecks(const RunRequest &Req) {
@@ -292,17 +339,31 @@ RunResult runChecks(const RunRequest &Req) {
     else
       U.Fragments.push_back(F);
   }
+  // Each worker takes the next file as it finishes one: a slow file holds
+  // back only its own worker, never files queued behind it.
   unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Units.size()));
-  std::vector<std::vector<ParseUnit>> Parts(Jobs);
-  for (size_t I = 0; I < Units.size(); ++I)
-    Parts[I % Jobs].push_back(Units[I]);
-  std::vector<RunResult> Results(Jobs);
+  std::vector<RunResult> Results(Units.size());
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Units.size();) {
+      const ParseUnit &U = Units[I];
+      Results[I] = runOne(Req, {U});
+      std::vector<std::string> Reported = U.Fragments;
+      if (U.FileIsInput)
+        Reported.insert(Reported.begin(), U.File);
+      if (Req.OnUnitDone)
+        Req.OnUnitDone(Results[I], Reported);
+      if (Req.OnFileDone)
+        for (const std::string &F : Reported)
+          Req.OnFileDone(F);
+    }
+  };
   if (Jobs == 1) {
-    Results[0] = runOne(Req, Parts[0]);
+    Work();
   } else {
     std::vector<std::thread> Threads;
     for (unsigned J = 0; J < Jobs; ++J)
-      Threads.emplace_back([&, J] { Results[J] = runOne(Req, Parts[J]); });
+      Threads.emplace_back(Work);
     for (std::thread &T : Threads)
       T.join();
   }
@@ -320,13 +381,7 @@ RunResult runChecks(const RunRequest &Req) {
     return A.File < B.File;
   });
   // Deterministic order whatever the thread count: file, line, column, check.
-  std::stable_sort(All.Findings.begin(), All.Findings.end(),
-                   [](const Finding &A, const Finding &B) {
-                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column,
-                                     A.CheckId, A.Message) <
-                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
-                                     B.CheckId, B.Message);
-                   });
+  sortFindings(All.Findings);
   // A kernel in a header is analysed once per file that includes it: with the
   // block of a launch where that file launches it, with an assumed block where
   // it does not. Where a real launch is known for a location, the verdicts

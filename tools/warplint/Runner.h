@@ -12,6 +12,8 @@
 
 namespace warplint {
 
+struct RunResult;
+
 /// Everything one run needs.
 struct RunRequest {
   std::vector<std::string> Files; ///< Absolute paths.
@@ -25,10 +27,20 @@ struct RunRequest {
   /// the includer's only when it is an input too. Each includer is parsed
   /// once.
   std::map<std::string, std::string> Through;
+  /// Unsaved buffers (the language server's open documents): absolute path
+  /// -> the text parsed instead of the file on disk.
+  std::map<std::string, std::string> Overlay;
   unsigned Jobs = 1;
   /// Called (from the worker's thread) as each file is done, with the file:
   /// the progress line on a terminal.
   std::function<void(const std::string &)> OnFileDone;
+  /// Called (from the worker's thread, before OnFileDone) with what one parse
+  /// found and the inputs it reports on (the file, the fragments analysed
+  /// through it): the findings streamed as each file finishes. runChecks
+  /// still returns everything, merged across files.
+  std::function<void(const RunResult &,
+                     const std::vector<std::string> &)>
+      OnUnitDone;
 };
 
 /// What the checks found, as warplint's finding model.
@@ -47,6 +59,9 @@ struct RunResult {
 /// NOLINT, header filter) over the files, on \p Jobs threads, and converts what
 /// they report.
 RunResult runChecks(const RunRequest &Req);
+
+/// The report's order: file, line, column, check, message.
+void sortFindings(std::vector<Finding> &Findings);
 
 } // namespace warplint
 

@@ -18,6 +18,7 @@
 #include "tools/warplint/ExportCommands.h"
 #include "tools/warplint/IncludeFragments.h"
 #include "tools/warplint/Inputs.h"
+#include "tools/warplint/LanguageServer.h"
 #include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/Report.h"
@@ -71,6 +72,8 @@ int main(int argc, const char **argv) {
     errs() << ParseErrors;
     return ExitUsage;
   }
+  if (Lsp)
+    return runLanguageServer(std::move(FixedDB), argv[0]);
 
   static const char *Formats[] = {"clang", "sarif",       "github",
                                   "json",  "codeclimate", "html"};
@@ -303,6 +306,13 @@ int main(int argc, const char **argv) {
         errs() << "\r\x1b[K";
       errs().flush();
     };
+  StreamedOutput Streamed{&ProgressLock, ShowProgress, *Threshold,
+                          Lines ? &*Lines : nullptr, {}};
+  if (canStream())
+    Req.OnUnitDone = [&](const RunResult &R,
+                         const std::vector<std::string> &Files) {
+      streamUnit(Streamed, R, Files);
+    };
   RunResult Result = runChecks(Req);
 
   if (!Quiet)
@@ -339,5 +349,7 @@ int main(int argc, const char **argv) {
   if (ParseOpts->Toolkit)
     Ctx.ToolkitPath = ParseOpts->Toolkit->Path;
   Ctx.NvccArgs = nvccArgsAfterDashDash(argc, argv);
+  if (canStream())
+    Ctx.Streamed = &Streamed;
   return reportFindings(std::move(Shown), Info, Ctx);
 }
