@@ -21,7 +21,9 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       LargeBody(Options.get("LargeBody", 100U)),
       ReportInherentSplits(Options.get("ReportInherentSplits", false)),
       ReportOneOffSplits(Options.get("ReportOneOffSplits", false)),
-      ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)) {}
+      ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)),
+      ReportOneBlockSplits(Options.get("ReportOneBlockSplits", false)),
+      SerialLanes(Options.get("SerialLanes", 4U)) {}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -34,6 +36,8 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "ReportInherentSplits", ReportInherentSplits);
   Options.store(Opts, "ReportOneOffSplits", ReportOneOffSplits);
   Options.store(Opts, "ReportDataMoveSplits", ReportDataMoveSplits);
+  Options.store(Opts, "ReportOneBlockSplits", ReportOneBlockSplits);
+  Options.store(Opts, "SerialLanes", SerialLanes);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -144,6 +148,31 @@ OneLane oneLane(const DivergentBranch &B) {
   return On + 1 == S.LanesPerWarp ? OneLane::LeftOut : OneLane::No;
 }
 
+/// At most \p N lanes of each divergent warp are on one side of an exact
+/// split (a leader, `tid < 4`): work those lanes do in a loop is serial.
+bool fewLanes(const DivergentBranch &B, unsigned N) {
+  const LaneSplit &S = B.Split;
+  if (!S.Exact)
+    return B.Leader || B.LeftOut;
+  if (S.SingleLane)
+    return true;
+  unsigned Worst = 0;
+  bool Any = false;
+  for (const auto &[Lanes, Mask] : S.PerWarp) {
+    unsigned On = llvm::popcount(Mask);
+    if (On == 0 || On == Lanes)
+      continue;
+    Any = true;
+    Worst = std::max(Worst, std::min(On, Lanes - On));
+  }
+  if (!Any && S.SamePattern && S.LanesPerWarp) {
+    unsigned On = llvm::popcount(S.TakenLanes);
+    Any = true;
+    Worst = std::min(On, S.LanesPerWarp - On);
+  }
+  return Any && Worst <= N;
+}
+
 bool hasElse(const DivergentBranch &B) {
   const auto *IS = dyn_cast<IfStmt>(B.S);
   return IS && IS->getElse();
@@ -153,9 +182,10 @@ bool hasElse(const DivergentBranch &B) {
 /// length: lanes that run different numbers of iterations, a loop (one that
 /// stays a loop) under the branch, a body of real work (over twice the
 /// predication threshold) in every iteration of an enclosing loop, or a
-/// large body. Data decides at most Medium. One block of the grid, and one
-/// lane against the rest of its warp unless the lone side serialises a
-/// loop, are Low. Other one-off bodies (counting the copies of unrolled
+/// large body. Data decides at most Medium. One lane against the rest of
+/// its warp is Low unless the lone side serialises a problem-sized loop
+/// (High, even in one block of the grid); other splits of one block are
+/// Low. Other one-off bodies (counting the copies of unrolled
 /// enclosing loops) are Medium when they cost over twice the predication
 /// threshold or cannot be predicated, Low otherwise.
 Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
@@ -165,15 +195,15 @@ Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
   uint64_t Work = uint64_t(B.BodyCost) * B.Copies;
   bool Costly = Work > 2 * Threshold;
   bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
+  if (Lone != OneLane::No && !B.DataDependent)
+    return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
+               ? Priority::High
+               : Priority::Low;
   if (B.OneBlock)
     return Priority::Low;
   if (B.DataDependent)
     return Loop || ScaledLoop || (B.InLoop && (Costly || B.Unpredicable))
                ? Priority::Medium
-               : Priority::Low;
-  if (Lone != OneLane::No)
-    return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
-               ? Priority::High
                : Priority::Low;
   if (Loop || ScaledLoop || (B.InLoop && Costly))
     return Priority::High;
@@ -266,9 +296,18 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // condition with warps is the guide's remedy (modern guide 12.1, 2.3
     // guide 6.1); where it cannot help, the split is the algorithm's, unless
     // the few lanes serialise a loop that grows with the problem.
+    // A few lanes (SerialLanes) running a problem-sized loop while the rest
+    // of the warp waits is serial work a parallel loop would share; half a
+    // warp running the set-up of its own items is not.
+    bool SerialLoop = ScaledLoop && fewLanes(B, SerialLanes);
     if (!ReportInherentSplits && !Loop && !B.DataDependent &&
         B.Split.Exact && B.Split.PackingKnown && !B.Split.TripCounts &&
-        B.Split.AvoidableWarps == 0 && !ScaledLoop)
+        B.Split.AvoidableWarps == 0 && !SerialLoop)
+      continue;
+    // Only the blocks a block-index condition names (`by == 0`, the last
+    // block) can split: a row of blocks of the grid pays, once, unless a
+    // few lanes there serialise a problem-sized loop.
+    if (B.OneBlock && !ReportOneBlockSplits && !Loop && !SerialLoop)
       continue;
     // A body that only moves data (a quarter of the lanes loading float4
     // into a tile, a halo or apron load, an asynchronous copy): the warp

@@ -27,9 +27,10 @@ namespace {
 /// Bound on the conjuncts looked at and on the depth of the walks below.
 constexpr unsigned MaxConjuncts = 16, MaxDepth = 24;
 
-/// The operands of the top-level `&&`s of \p E, in order.
+} // namespace
+
 void conjuncts(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out,
-               unsigned Depth = 0) {
+               unsigned Depth) {
   E = E->IgnoreParenImpCasts();
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (BO && BO->getOpcode() == BO_LAnd && Depth < MaxDepth) {
@@ -40,6 +41,8 @@ void conjuncts(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out,
   if (Out.size() < MaxConjuncts)
     Out.push_back(E);
 }
+
+namespace {
 
 /// \p E reads only local variables and parameters (collected in \p Vars),
 /// constants and the built-in indices, without side effects or memory: its

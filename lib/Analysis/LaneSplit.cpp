@@ -260,13 +260,20 @@ std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,
 }
 
 Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
-                                 const LaneScope &Scope, LaneSplit &Split) {
+                                 const LaneScope &Scope, LaneSplit &Split,
+                                 llvm::ArrayRef<const Expr *> Within) {
   if (AST < Uniformity::WarpUniform)
     return AST;
   QualType T = Cond->getType();
   if (!T->isIntegerType() && !T->isBooleanType() && !T->isPointerType())
     return AST;
-  const sym::Expr *E = Scope.Builder.build(Cond);
+  const sym::Expr *E = nullptr;
+  for (const Expr *C : Within) {
+    const sym::Expr *P = Scope.Builder.build(C);
+    E = E ? SC.logicalAnd(E, P) : P;
+  }
+  if (!E)
+    E = Scope.Builder.build(Cond);
   // In a helper, the builder takes parameters for uniform values; those
   // that carry lane-varying arguments make the evaluation meaningless.
   if (Scope.ReadsVaryingParam && Scope.ReadsVaryingParam(E))
