@@ -346,11 +346,10 @@ template <int N> __global__ void good_warpMultiple(float *out, const float *in) 
 __global__ void bad_reusedCounter(float *out, const float *in) {
   // The branch diverges (warp 0), but the loops under it do not: the function-scope
   // counter they reuse is set by each loop before use, the same for every lane there.
-  // The branch itself is quiet since issue 13's fifth round: two half-warps each run
-  // 8 fixed trips, an inherent split (no packing removes it) and no serial work.
   int i, idx;
   float v = 0.0f;
   if (threadIdx.x < 16) {
+  // Quiet since issue 13's fifth round: two half-warps' fixed loops, inherent, not serial.
     idx = threadIdx.x;
     for (i = 0; i < 8; i++)
       v += in[idx + 32 * i];
