@@ -283,10 +283,13 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
     OneLane Lone = oneLane(B);
     if (Lone != OneLane::No && !ReportLeaderBlocks) {
+      // With an else, the warp runs the lone lane's path besides the
+      // others': that path is what the split adds.
+      unsigned LoneCost = Lone == OneLane::Takes ? B.ThenCost : B.ElseCost;
       bool Quiet = !hasElse(B)
                        ? Lone == OneLane::LeftOut || !ScaledLoop ||
                              B.Orchestrates
-                       : !ScaledLoop && B.BodyCost <= LeaderBodyLimit;
+                       : !ScaledLoop && LoneCost <= LeaderBodyLimit;
       if (Quiet)
         continue;
     }

@@ -239,7 +239,7 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     return;
   const Expr *E = B.Cond->IgnoreParenImpCasts();
   const sym::Expr *Diff = nullptr;
-  bool Equal = true;
+  bool Equal = true, ColumnsOnly = true;
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
     Equal = BO->getOpcode() == BO_EQ;
@@ -251,11 +251,12 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
       Diff = F.Builder->build(BO->getLHS());
     else if (R.U == Uniformity::LaneVarying && L.U <= Uniformity::WarpUniform)
       Diff = F.Builder->build(BO->getRHS());
-    else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying &&
-             threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
-             threadIdxLevel(sym::Dim::Z) <= Uniformity::WarpUniform)
+    else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying) {
       Diff = SC.sub(F.Builder->build(BO->getLHS()),
                     F.Builder->build(BO->getRHS()));
+      ColumnsOnly = threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
+                    threadIdxLevel(sym::Dim::Z) <= Uniformity::WarpUniform;
+    }
     // The lane id register read into a variable.
     if (Diff && L.U != R.U) {
       const Expr *Side =
@@ -279,7 +280,17 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     }
     Diff = F.Builder->build(UO->getSubExpr());
   }
-  if (Diff && laneInjective(Diff, Opts.WarpSize))
+  if (!Diff)
+    return;
+  if (ColumnsOnly && laneInjective(Diff, Opts.WarpSize)) {
+    (Equal ? B.Leader : B.LeftOut) = true;
+    return;
+  }
+  // Otherwise count, lane by lane for the block shape, how many lanes of a
+  // warp can share one value of the difference (blocks 16 wide hold two
+  // rows per warp, so two lanes of it sit on the diagonal): at most two.
+  if (std::optional<unsigned> Same = Lanes.maxEqualLanes(Diff);
+      Same && *Same <= 2)
     (Equal ? B.Leader : B.LeftOut) = true;
 }
 

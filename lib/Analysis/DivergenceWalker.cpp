@@ -947,8 +947,12 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.BodyCost = Est.Cost;
   B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
   B.Orchestrates = K != BranchKind::Loop && orchestrates(S, costInputs());
-  if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If)
+  if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If) {
     B.DataMove = movesDataOnly(IS->getThen(), IS->getElse(), costInputs());
+    bool U = false;
+    B.ThenCost = estimateCost(IS->getThen(), costInputs(), U);
+    B.ElseCost = IS->getElse() ? estimateCost(IS->getElse(), costInputs(), U) : 0;
+  }
   // The kernel's whole work (helpers costed at their calls): a helper that
   // is mostly one branch says nothing of the kernel it runs in.
   if (!KernelWork && KernelFD && KernelFD->getBody()) {

@@ -152,6 +152,24 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
       Split.TakenLanes |= uint64_t(1) << L;
 }
 
+std::optional<unsigned> LaneEvaluator::maxEqualLanes(const sym::Expr *E) {
+  auto Warps = evalLanes(E, Bind);
+  if (!Warps)
+    return std::nullopt;
+  unsigned Max = 0;
+  for (const WarpValues &W : *Warps)
+    for (size_t I = 0; I < W.size(); ++I) {
+      // Lanes whose values differ in a symbolic term might still be equal.
+      if (!W[I].sameTerms(W.front()))
+        return std::nullopt;
+      unsigned N = 0;
+      for (size_t J = 0; J < W.size(); ++J)
+        N += same(W[I], W[J]);
+      Max = std::max(Max, N);
+    }
+  return Max;
+}
+
 std::optional<std::vector<std::pair<int64_t, int64_t>>>
 LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
   for (const Stmt *Enclosing : llvm::reverse(Scope.Enclosing)) {

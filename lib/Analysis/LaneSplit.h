@@ -62,6 +62,11 @@ public:
                          const LaneScope &Scope, LaneSplit &Split,
                          llvm::ArrayRef<const clang::Expr *> Within = {});
 
+  /// The most lanes of one warp on which \p E takes the same value (2 for
+  /// x - y on the diagonal of 16x16 blocks), when every lane's value is
+  /// known up to terms the whole warp shares.
+  std::optional<unsigned> maxEqualLanes(const sym::Expr *E);
+
   /// A `for` loop whose condition is lane-varying only because its variable
   /// starts at a lane-varying value: counts each lane's iterations when the
   /// bound is known (for (k = threadIdx.x; k < 64; k += 32)); updates \p U
