@@ -182,10 +182,9 @@ bool hasElse(const DivergentBranch &B) {
 /// length: lanes that run different numbers of iterations, a loop (one that
 /// stays a loop) under the branch, a body of real work (over twice the
 /// predication threshold) in every iteration of an enclosing loop, or a
-/// large body. Data decides at most Medium. One lane against the rest of
-/// its warp is Low unless the lone side serialises a problem-sized loop
-/// (High, even in one block of the grid); other splits of one block are
-/// Low. Other one-off bodies (counting the copies of unrolled
+/// large body. Data decides at most Medium. One block of the grid, and one
+/// lane against the rest of its warp unless the lone side serialises a
+/// loop, are Low. Other one-off bodies (counting the copies of unrolled
 /// enclosing loops) are Medium when they cost over twice the predication
 /// threshold or cannot be predicated, Low otherwise.
 Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
@@ -195,15 +194,15 @@ Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
   uint64_t Work = uint64_t(B.BodyCost) * B.Copies;
   bool Costly = Work > 2 * Threshold;
   bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
-  if (Lone != OneLane::No && !B.DataDependent)
-    return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
-               ? Priority::High
-               : Priority::Low;
   if (B.OneBlock)
     return Priority::Low;
   if (B.DataDependent)
     return Loop || ScaledLoop || (B.InLoop && (Costly || B.Unpredicable))
                ? Priority::Medium
+               : Priority::Low;
+  if (Lone != OneLane::No)
+    return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
+               ? Priority::High
                : Priority::Low;
   if (Loop || ScaledLoop || (B.InLoop && Costly))
     return Priority::High;

@@ -5,6 +5,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
 using namespace clang;
@@ -162,6 +163,39 @@ bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
   return false;
 }
 
+/// Some variable \p E reads is assigned or stepped in loop \p Loop.
+bool changesIn(const Expr *E, const Stmt *Loop) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Vars.insert(V);
+    for (const Stmt *C : S->children())
+      Collect(C);
+  };
+  Collect(E);
+  bool Found = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+        Found |= Vars.count(dyn_cast<VarDecl>(DRE->getDecl())) > 0;
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(Loop);
+  return Found;
+}
+
 bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
                 const Stmt *Loop) {
   C = C->IgnoreParenImpCasts();
@@ -198,6 +232,12 @@ bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
   if (Var && Loop && isStrideCounter(Var, Loop, Q))
     return !L.DataDep && !R.DataDep;
   if (!Var || L.DataDep || R.DataDep)
+    return false;
+  // A loop whose counter is the uniform side and whose bound varies with
+  // the lane (`while (cur < to)` with to = x * step): every lane stops at
+  // its own trip, in every warp, a triangle, not a tail.
+  if (Loop && !changesIn(Var, Loop) &&
+      changesIn(Var == BO->getLHS() ? BO->getRHS() : BO->getLHS(), Loop))
     return false;
   // A constant bound is a tail guard too when the lanes could not be
   // evaluated (the index carries a runtime offset: `ix > 0` with ix =

@@ -132,7 +132,24 @@ __global__ void good_diagonal16(float4 *out, const float *tab, int w, int h) {
 }
 
 // ---- positives ----
-// One thread of the grid sums n values: serial work, reported however few blocks split.
+// Each lane integrates up to its own x (cuda-samples volumeFiltering's trapezoid): a float
+// bound that grows with the lane and a uniform counter: trip counts differ in every warp.
+__global__ void bad_triangleFloat(float *out, int w) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  float step = 1.0f / float(w - 1);
+  float to = float(x) * step, cur = step, acc = 0.0f;
+  while (cur < to + step * 0.5f) {
+    acc += sqrtf(cur) * step;
+    cur += step;
+  }
+  out[x] = acc;
+}
+// CHECK-MESSAGES: :[[@LINE-6]]:3: warning: loop condition differs between the lanes of a warp{{.*}}[warplint-divergent-branch]
+// PRIO: [[@LINE-7]] High likely notes=2
+// OPTS: [[@LINE-8]] High likely notes=2
+
+// One thread of the grid sums n values: serial work, reported (Low: one block) however
+// few blocks split.
 __global__ void bad_gridLeaderLoop(float *out, const float *partial, int n) {
   if (threadIdx.x == 0 && blockIdx.x == 0) {
     float s = 0.0f;
@@ -142,8 +159,8 @@ __global__ void bad_gridLeaderLoop(float *out, const float *partial, int n) {
   }
 }
 // CHECK-MESSAGES: :[[@LINE-7]]:3: warning: branch condition differs between the lanes of a warp: only lane 0 takes the branch, in warp 0 of each block, only in the blocks where 'blockIdx.x == 0'{{.*}}[warplint-divergent-branch]
-// PRIO: [[@LINE-8]] High certain notes=2
-// OPTS: [[@LINE-9]] High certain notes=2
+// PRIO: [[@LINE-8]] Low certain notes=2
+// OPTS: [[@LINE-9]] Low certain notes=2
 
 // Four lanes of each warp run a problem-sized loop while 28 wait: serial work.
 __global__ void bad_fourLanes(float *o, const float *in, int n) {
@@ -183,6 +200,7 @@ void launch(float *f, const float *cf, int *i, const int *ci, int n) {
   good_interval<<<n, 256>>>(i, ci, n, n, 1, 250);
   good_diagonal16<<<dim3(n, n), dim3(16, 16)>>>((float4 *)f, cf, n, n);
   bad_gridLeaderLoop<<<n, 256>>>(f, cf, n);
+  bad_triangleFloat<<<n, 256>>>(f, n);
   bad_fourLanes<<<n, 256>>>(f, cf, n);
   bad_floatSquare<<<n, 256>>>(f, n, n);
 }
