@@ -21,7 +21,9 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       LargeBody(Options.get("LargeBody", 100U)),
       ReportInherentSplits(Options.get("ReportInherentSplits", false)),
       ReportOneOffSplits(Options.get("ReportOneOffSplits", false)),
-      ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)) {}
+      ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)),
+      ReportOneBlockSplits(Options.get("ReportOneBlockSplits", false)),
+      SerialLanes(Options.get("SerialLanes", 4U)) {}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -34,6 +36,8 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "ReportInherentSplits", ReportInherentSplits);
   Options.store(Opts, "ReportOneOffSplits", ReportOneOffSplits);
   Options.store(Opts, "ReportDataMoveSplits", ReportDataMoveSplits);
+  Options.store(Opts, "ReportOneBlockSplits", ReportOneBlockSplits);
+  Options.store(Opts, "SerialLanes", SerialLanes);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -142,6 +146,31 @@ OneLane oneLane(const DivergentBranch &B) {
   if (On == 1)
     return OneLane::Takes;
   return On + 1 == S.LanesPerWarp ? OneLane::LeftOut : OneLane::No;
+}
+
+/// At most \p N lanes of each divergent warp are on one side of an exact
+/// split (a leader, `tid < 4`): work those lanes do in a loop is serial.
+bool fewLanes(const DivergentBranch &B, unsigned N) {
+  const LaneSplit &S = B.Split;
+  if (!S.Exact)
+    return B.Leader || B.LeftOut;
+  if (S.SingleLane)
+    return true;
+  unsigned Worst = 0;
+  bool Any = false;
+  for (const auto &[Lanes, Mask] : S.PerWarp) {
+    unsigned On = llvm::popcount(Mask);
+    if (On == 0 || On == Lanes)
+      continue;
+    Any = true;
+    Worst = std::max(Worst, std::min(On, Lanes - On));
+  }
+  if (!Any && S.SamePattern && S.LanesPerWarp) {
+    unsigned On = llvm::popcount(S.TakenLanes);
+    Any = true;
+    Worst = std::min(On, S.LanesPerWarp - On);
+  }
+  return Any && Worst <= N;
 }
 
 bool hasElse(const DivergentBranch &B) {
@@ -253,10 +282,13 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
     OneLane Lone = oneLane(B);
     if (Lone != OneLane::No && !ReportLeaderBlocks) {
+      // With an else, the warp runs the lone lane's path besides the
+      // others': that path is what the split adds.
+      unsigned LoneCost = Lone == OneLane::Takes ? B.ThenCost : B.ElseCost;
       bool Quiet = !hasElse(B)
                        ? Lone == OneLane::LeftOut || !ScaledLoop ||
                              B.Orchestrates
-                       : !ScaledLoop && B.BodyCost <= LeaderBodyLimit;
+                       : !ScaledLoop && LoneCost <= LeaderBodyLimit;
       if (Quiet)
         continue;
     }
@@ -266,9 +298,18 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // condition with warps is the guide's remedy (modern guide 12.1, 2.3
     // guide 6.1); where it cannot help, the split is the algorithm's, unless
     // the few lanes serialise a loop that grows with the problem.
+    // A few lanes (SerialLanes) running a problem-sized loop while the rest
+    // of the warp waits is serial work a parallel loop would share; half a
+    // warp running the set-up of its own items is not.
+    bool SerialLoop = ScaledLoop && fewLanes(B, SerialLanes);
     if (!ReportInherentSplits && !Loop && !B.DataDependent &&
         B.Split.Exact && B.Split.PackingKnown && !B.Split.TripCounts &&
-        B.Split.AvoidableWarps == 0 && !ScaledLoop)
+        B.Split.AvoidableWarps == 0 && !SerialLoop)
+      continue;
+    // Only the blocks a block-index condition names (`by == 0`, the last
+    // block) can split: a row of blocks of the grid pays, once, unless a
+    // few lanes there serialise a problem-sized loop.
+    if (B.OneBlock && !ReportOneBlockSplits && !Loop && !SerialLoop)
       continue;
     // A body that only moves data (a quarter of the lanes loading float4
     // into a tile, a halo or apron load, an asynchronous copy): the warp

@@ -48,6 +48,13 @@ private:
   /// Report branches whose paths only move data (a quarter of the lanes
   /// loading float4, halo and apron loads).
   const bool ReportDataMoveSplits;
+  /// Report splits confined to the blocks that a block-index condition
+  /// names (`by == 0`), unless a few lanes there serialise a problem-sized
+  /// loop.
+  const bool ReportOneBlockSplits;
+  /// A split that no packing removes is serial work when at most this many
+  /// lanes of a warp run a problem-sized loop while the others wait.
+  const unsigned SerialLanes;
   llvm::DenseSet<unsigned> Reported;
 };
 

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
 
+#include "Analysis/CompileCache.h"
 #include "Analysis/LaunchSites.h"
 
 #include "Findings/HardwareFacts.h"
@@ -51,9 +52,9 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
       CudaPath(Options.get("CudaPath", "")),
       TimeoutSeconds(Options.get("Timeout", 120U)),
       OccupancyThreshold(Options.get("OccupancyThreshold", 50U)) {
-  // Off by default: one nvcc + ptxas run per translation unit made the whole
-  // cuda-samples run about 8x slower (docs/checks/warplint-register-pressure.md).
-  std::string E = Options.get("Exact", "off").str();
+  // Auto by default: the toolkit compiles only translation units with a
+  // kernel worth it (worthCompiling), and the results are cached on disk.
+  std::string E = Options.get("Exact", "auto").str();
   if (E == "on")
     Exact = ExactMode::On;
   else if (E == "off")
@@ -68,6 +69,13 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
       Exact = ExactMode::Auto;
     }
   }
+  std::string Sel = Options.get("ExactKernels", "near-limit").str();
+  ExactAllKernels = Sel == "all";
+  if (Sel != "all" && Sel != "near-limit")
+    configurationDiag("invalid value '%0' for %1.ExactKernels: expected "
+                      "near-limit or all; using near-limit")
+        << Sel << Name;
+  CacheDir = Options.get("CacheDir", "").str();
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
                       "a percentage (0-100); using 50")
@@ -81,6 +89,8 @@ void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
                 Exact == ExactMode::On    ? "on"
                 : Exact == ExactMode::Off ? "off"
                                           : "auto");
+  Options.store(O, "ExactKernels", ExactAllKernels ? "all" : "near-limit");
+  Options.store(O, "CacheDir", CacheDir);
   Options.store(O, "Replay", Replay);
   Options.store(O, "PtxasArgs", PtxasArgs);
   Options.store(O, "CudaPath", CudaPath);
@@ -185,8 +195,29 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   In.Source = std::string(Source);
   In.Arch = Arch;
   In.PtxasArgs = splitPtxasArgs(PtxasArgs);
+  DeviceCompileCommand Cmd = buildDeviceCompileCommand(In);
+  // Cached by content: the commands, the tools, and every file the
+  // translation unit read (sorted by name; the compile reads the same user
+  // sources and headers).
+  std::string Dir = CacheDir == "none" ? std::string()
+                    : CacheDir.empty() ? defaultCompileCacheDir()
+                                       : CacheDir;
+  std::string Key;
+  if (!Dir.empty()) {
+    std::vector<std::pair<std::string, StringRef>> Inputs;
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+      std::optional<llvm::MemoryBufferRef> Buf =
+          I->second->getBufferOrNone(SM.getDiagnostics(), FM);
+      if (Buf)
+        Inputs.push_back({I->first.getName().str(), Buf->getBuffer()});
+    }
+    llvm::sort(Inputs, [](const auto &A, const auto &B) {
+      return A.first < B.first;
+    });
+    Key = compileCacheKey(Cmd, Inputs);
+  }
   llvm::Expected<CompiledTU> TU =
-      compileForResources(buildDeviceCompileCommand(In), TimeoutSeconds);
+      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key);
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
@@ -469,18 +500,96 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   emit(R, SM);
 }
 
+/// Words (4-byte registers) of the automatic variables declared in \p S:
+/// scalars, structures (wmma fragments) and arrays, wherever the compiler
+/// places them. Not a register count, a size of the per-thread state.
+static uint64_t automaticWords(const Stmt *S, ASTContext &Ctx) {
+  uint64_t Words = 0;
+  if (!S)
+    return 0;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+            !V->getType()->isReferenceType() &&
+            !V->getType()->isDependentType() &&
+            !V->getType()->isIncompleteType() &&
+            V->getType()->isConstantSizeType())
+          Words += (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
+  for (const Stmt *C : S->children())
+    Words += automaticWords(C, Ctx);
+  return Words;
+}
+
+/// Whether ptxas's figures could change what the check says of \p K, so that
+/// compiling is worth its cost (ExactKernels: near-limit). The estimate is a
+/// lower bound; its upper counterpart here is the fixed base plus every
+/// automatic variable of the kernel's body at its full size. A kernel is
+/// compiled when
+///  - a cap exists (__launch_bounds__, -maxrregcount in PtxasArgs): spills at
+///    the cap are the finding only ptxas can confirm;
+///  - twice that upper figure (ptxas keeps temporaries and unrolled copies
+///    the source does not declare) reaches the smallest register count at
+///    which one of its compile-time launches drops below the occupancy
+///    threshold with registers the limiter, or reaches the architecture's
+///    register limit (spills there are reported without a cap).
+/// Kernels below both cannot get a register finding from either method.
+bool RegisterPressureCheck::worthCompiling(const FunctionDecl &K) {
+  if (ExactAllKernels)
+    return true;
+  if (K.hasAttr<CUDALaunchBoundsAttr>() ||
+      maxRegCount(splitPtxasArgs(PtxasArgs)))
+    return true;
+  const hw::HardwareModel &M = target(*Ctx);
+  const KernelResources &Est = analysis(*Ctx).resources(K);
+  uint64_t Upper = 2 * (uint64_t(EstimateBaseRegisters) +
+                        std::max<uint64_t>(Est.ArrayWords,
+                                           automaticWords(K.getBody(), *Ctx)));
+  if (Upper >= M.MaxRegistersPerThread)
+    return true;
+  for (const Launch &L : Launches) {
+    if (L.Kernel != K.getCanonicalDecl())
+      continue;
+    hw::OccupancyInput In;
+    In.ThreadsPerBlock = unsigned(L.Block.threads());
+    In.StaticSharedMem = Est.StaticShared;
+    In.DynamicSharedMem = L.DynamicShared;
+    In.RegistersPerThread = unsigned(Upper);
+    hw::OccupancyResult O = hw::computeOccupancy(M, In);
+    // Fewer blocks at the upper figure, or none: registers could limit.
+    if (O.Limiter == hw::OccupancyLimiter::LaunchFails ||
+        (O.Limiter == hw::OccupancyLimiter::Registers &&
+         O.Occupancy * 100 < OccupancyThreshold))
+      return true;
+  }
+  return false;
+}
+
 void RegisterPressureCheck::onEndOfFile() {
   if (!Ctx || Kernels.empty())
     return;
   std::string Why;
-  std::optional<CompiledTU> TU = compiled(Why);
+  std::optional<CompiledTU> TU;
+  // Replay and Exact: on compile whatever the kernels; auto only when one of
+  // them is worth it.
+  if (!Replay.empty() || Exact != ExactMode::Auto ||
+      llvm::any_of(Kernels,
+                   [&](const FunctionDecl *K) { return worthCompiling(*K); }))
+    TU = compiled(Why);
   if (!TU && Exact == ExactMode::On)
     llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
                  << Why << "); registers estimated from the source\n";
+  // Under auto, no toolkit (or a parse with warplint's fallback declarations)
+  // is the ordinary case and leaves the findings as they are without exact
+  // mode; a toolkit that fails is worth a note.
+  if (Exact == ExactMode::Off ||
+      (Exact == ExactMode::Auto && !TU && Replay.empty() &&
+       ((PP && PP->isMacroDefined("__WARPLINT_CUDA_FALLBACK__")) ||
+        !findCudaToolkit(CudaPath))))
+    Why.clear();
   for (const FunctionDecl *K : Kernels) {
     CurrentFunction = K;
-    checkKernel(*K, TU ? &*TU : nullptr,
-                TU ? std::string() : (Exact == ExactMode::Off ? "" : Why));
+    checkKernel(*K, TU ? &*TU : nullptr, TU ? std::string() : Why);
   }
   CurrentFunction = nullptr;
 }

@@ -40,11 +40,14 @@ private:
     clang::SourceLocation Loc;
   };
   std::optional<CompiledTU> compiled(std::string &Why);
+  bool worthCompiling(const clang::FunctionDecl &K);
   void checkKernel(const clang::FunctionDecl &K, const CompiledTU *TU,
                    const std::string &ExactWhy);
   void addLocalTrafficNotes(const CompiledKernel &CK, Report &R) const;
 
   ExactMode Exact;
+  bool ExactAllKernels; ///< ExactKernels: all, else near-limit.
+  std::string CacheDir; ///< "" = the user's cache directory; "none" = off.
   std::string Replay;
   std::string PtxasArgs;
   std::string CudaPath;

@@ -1,14 +1,17 @@
 //===- CompiledResources.cpp - Registers and local memory from ptxas ------===//
 #include "Analysis/CompiledResources.h"
+#include "Analysis/CompileCache.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 
 namespace warplint {
@@ -140,9 +143,127 @@ llvm::Error error(const llvm::Twine &Msg) {
 
 } // namespace
 
+namespace {
+/// What compileForResources calls its compiler, whether it ran or was read
+/// from the cache: findings must not depend on the cache.
+constexpr llvm::StringLiteral CompilerText = "nvcc -ptx -lineinfo, ptxas -v";
+
+/// Writes \p Text to \p Path through a temporary file and a rename, so that
+/// concurrent runs never read half a file.
+void writeAtomically(const llvm::Twine &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Tmp;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return;
+    }
+  }
+  if (llvm::sys::fs::rename(Tmp, Path))
+    llvm::sys::fs::remove(Tmp);
+}
+
+llvm::Expected<CompiledTU> compileUncached(const DeviceCompileCommand &Command,
+                                           unsigned TimeoutSeconds,
+                                           std::string *PtxasText,
+                                           std::string *PtxText,
+                                           bool *Rejected);
+} // namespace
+
+std::string
+compileCacheKey(const DeviceCompileCommand &Command,
+                llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> Inputs) {
+  llvm::MD5 H;
+  auto Add = [&](llvm::StringRef S) {
+    H.update(S);
+    H.update(llvm::StringRef("\0", 1));
+  };
+  Add("warplint exact mode 1");
+  Add(Command.Arch);
+  for (const std::vector<std::string> *Cmd : {&Command.Nvcc, &Command.Ptxas}) {
+    for (const std::string &A : *Cmd)
+      Add(A);
+    Add("--");
+  }
+  for (const std::vector<std::string> *Cmd : {&Command.Nvcc, &Command.Ptxas}) {
+    llvm::sys::fs::file_status St;
+    if (!Cmd->empty() && !llvm::sys::fs::status(Cmd->front(), St))
+      Add(std::to_string(St.getSize()) + " " +
+          std::to_string(St.getLastModificationTime().time_since_epoch().count()));
+  }
+  for (const auto &[Name, Text] : Inputs) {
+    Add(Name);
+    Add(std::to_string(Text.size()));
+    H.update(Text);
+  }
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  return std::string(R.digest().str());
+}
+
+std::string defaultCompileCacheDir() {
+  llvm::SmallString<256> Dir;
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "warplint", "ptxas");
+  return std::string(Dir);
+}
+
 llvm::Expected<CompiledTU>
 compileForResources(const DeviceCompileCommand &Command,
                     unsigned TimeoutSeconds) {
+  return compileUncached(Command, TimeoutSeconds, nullptr, nullptr, nullptr);
+}
+
+llvm::Expected<CompiledTU>
+compileForResourcesCached(const DeviceCompileCommand &Command,
+                          unsigned TimeoutSeconds, llvm::StringRef CacheDir,
+                          llvm::StringRef Key) {
+  if (CacheDir.empty() || Key.empty())
+    return compileUncached(Command, TimeoutSeconds, nullptr, nullptr, nullptr);
+  llvm::SmallString<256> Prefix(CacheDir);
+  llvm::sys::path::append(Prefix, Key);
+  if (auto Err = llvm::MemoryBuffer::getFile(Prefix + ".error"))
+    return error((*Err)->getBuffer().trim());
+  if (llvm::sys::fs::exists(Prefix + ".ptxas.txt")) {
+    llvm::Expected<CompiledTU> TU = replayResources(Prefix, Command.Arch);
+    if (TU) {
+      TU->Compiler = CompilerText.str();
+      return TU;
+    }
+    llvm::consumeError(TU.takeError()); // Unreadable: compile again.
+  }
+  std::string PtxasText, PtxText;
+  bool Rejected = false;
+  llvm::Expected<CompiledTU> TU = compileUncached(
+      Command, TimeoutSeconds, &PtxasText, &PtxText, &Rejected);
+  if (!TU && !Rejected)
+    return TU;
+  if (llvm::sys::fs::create_directories(CacheDir))
+    return TU;
+  if (!TU) {
+    std::string Msg = llvm::toString(TU.takeError());
+    writeAtomically(Prefix + ".error", Msg);
+    return error(Msg);
+  }
+  // The PTX first: a reader takes the ptxas output as the sign of a complete
+  // entry.
+  writeAtomically(Prefix + ".ptx", PtxText);
+  writeAtomically(Prefix + ".ptxas.txt", PtxasText);
+  return TU;
+}
+
+namespace {
+llvm::Expected<CompiledTU> compileUncached(const DeviceCompileCommand &Command,
+                                           unsigned TimeoutSeconds,
+                                           std::string *PtxasText,
+                                           std::string *PtxText,
+                                           bool *Rejected) {
   if (Command.Nvcc.empty() || Command.Ptxas.empty())
     return error("no compile command");
   const std::string &Nvcc = Command.Nvcc.front();
@@ -157,23 +278,35 @@ compileForResources(const DeviceCompileCommand &Command,
               Log = (Dir + "/log.txt").str(), PLog = (Dir + "/ptxas.txt").str();
   std::vector<std::string> NA(Command.Nvcc.begin() + 1, Command.Nvcc.end());
   NA.insert(NA.end(), {"-o", Ptx});
-  if (std::string E = run(Nvcc, NA, Log, TimeoutSeconds); !E.empty())
+  // A tool that exits with an error rejected the source: that outcome is
+  // worth keeping; a timeout or a tool that could not start is not.
+  auto Failed = [&](const std::string &E) {
+    if (Rejected)
+      *Rejected = E.find(" failed (exit ") != std::string::npos;
     return error(E);
+  };
+  if (std::string E = run(Nvcc, NA, Log, TimeoutSeconds); !E.empty())
+    return Failed(E);
   std::vector<std::string> PA(Command.Ptxas.begin() + 1, Command.Ptxas.end());
   PA.insert(PA.end(), {Ptx, "-o", Cubin});
   if (std::string E = run(Ptxas, PA, PLog, TimeoutSeconds); !E.empty())
-    return error(E);
+    return Failed(E);
   auto PtxasOut = llvm::MemoryBuffer::getFile(PLog);
-  auto PtxText = llvm::MemoryBuffer::getFile(Ptx);
-  if (!PtxasOut || !PtxText)
+  auto PtxBuf = llvm::MemoryBuffer::getFile(Ptx);
+  if (!PtxasOut || !PtxBuf)
     return error("cannot read the ptxas output");
   CompiledTU TU;
   TU.Arch = Command.Arch;
-  TU.Compiler = "nvcc -ptx -lineinfo, ptxas -v";
+  TU.Compiler = CompilerText.str();
   TU.Kernels = parsePtxasVerbose((*PtxasOut)->getBuffer());
-  addPtxLocalTraffic((*PtxText)->getBuffer(), TU.Kernels);
+  addPtxLocalTraffic((*PtxBuf)->getBuffer(), TU.Kernels);
+  if (PtxasText)
+    *PtxasText = (*PtxasOut)->getBuffer().str();
+  if (PtxText)
+    *PtxText = (*PtxBuf)->getBuffer().str();
   return TU;
 }
+} // namespace
 
 llvm::Expected<CompiledTU> replayResources(llvm::StringRef Prefix,
                                            llvm::StringRef Arch) {

@@ -151,8 +151,11 @@ struct DivergentBranch {
   /// What makes it vary.
   VarianceSource Source;
   const clang::Expr *SourceExpr = nullptr;
-  /// Estimated instructions under the branch (both paths).
+  /// Estimated instructions under the branch (both paths), and of each path
+  /// of an `if` (the lone lane's path is what a leader or a left-out lane
+  /// adds to its warp).
   unsigned BodyCost = 0;
+  unsigned ThenCost = 0, ElseCost = 0;
   /// A loop, barrier or call the compiler cannot predicate is under it.
   bool Unpredicable = false;
   /// A loop is under the branch (or the branch is a loop).
@@ -199,7 +202,8 @@ struct DivergentBranch {
   /// takes the branch, whatever the block shape.
   bool Leader = false;
   /// `lane != 0`, `x != y` on a 2-D grid's diagonal: every lane of a warp
-  /// but (at most) one takes the branch.
+  /// but (at most) one takes the branch (two, on the diagonal of blocks 16
+  /// wide, where a warp holds two rows).
   bool LeftOut = false;
   /// The enclosing loops that nvcc unrolls in full copy the branch this
   /// many times (their trips multiplied; 1 outside such loops).

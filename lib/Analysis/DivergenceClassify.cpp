@@ -27,9 +27,10 @@ namespace {
 /// Bound on the conjuncts looked at and on the depth of the walks below.
 constexpr unsigned MaxConjuncts = 16, MaxDepth = 24;
 
-/// The operands of the top-level `&&`s of \p E, in order.
+} // namespace
+
 void conjuncts(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out,
-               unsigned Depth = 0) {
+               unsigned Depth) {
   E = E->IgnoreParenImpCasts();
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (BO && BO->getOpcode() == BO_LAnd && Depth < MaxDepth) {
@@ -40,6 +41,8 @@ void conjuncts(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out,
   if (Out.size() < MaxConjuncts)
     Out.push_back(E);
 }
+
+namespace {
 
 /// \p E reads only local variables and parameters (collected in \p Vars),
 /// constants and the built-in indices, without side effects or memory: its
@@ -236,7 +239,7 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     return;
   const Expr *E = B.Cond->IgnoreParenImpCasts();
   const sym::Expr *Diff = nullptr;
-  bool Equal = true;
+  bool Equal = true, ColumnsOnly = true;
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
     Equal = BO->getOpcode() == BO_EQ;
@@ -248,11 +251,12 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
       Diff = F.Builder->build(BO->getLHS());
     else if (R.U == Uniformity::LaneVarying && L.U <= Uniformity::WarpUniform)
       Diff = F.Builder->build(BO->getRHS());
-    else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying &&
-             threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
-             threadIdxLevel(sym::Dim::Z) <= Uniformity::WarpUniform)
+    else if (L.U == Uniformity::LaneVarying && R.U == Uniformity::LaneVarying) {
       Diff = SC.sub(F.Builder->build(BO->getLHS()),
                     F.Builder->build(BO->getRHS()));
+      ColumnsOnly = threadIdxLevel(sym::Dim::Y) <= Uniformity::WarpUniform &&
+                    threadIdxLevel(sym::Dim::Z) <= Uniformity::WarpUniform;
+    }
     // The lane id register read into a variable.
     if (Diff && L.U != R.U) {
       const Expr *Side =
@@ -276,7 +280,17 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     }
     Diff = F.Builder->build(UO->getSubExpr());
   }
-  if (Diff && laneInjective(Diff, Opts.WarpSize))
+  if (!Diff)
+    return;
+  if (ColumnsOnly && laneInjective(Diff, Opts.WarpSize)) {
+    (Equal ? B.Leader : B.LeftOut) = true;
+    return;
+  }
+  // Otherwise count, lane by lane for the block shape, how many lanes of a
+  // warp can share one value of the difference (blocks 16 wide hold two
+  // rows per warp, so two lanes of it sit on the diagonal): at most two.
+  if (std::optional<unsigned> Same = Lanes.maxEqualLanes(Diff);
+      Same && *Same <= 2)
     (Equal ? B.Leader : B.LeftOut) = true;
 }
 

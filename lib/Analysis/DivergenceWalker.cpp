@@ -107,6 +107,17 @@ Uniformity Walker::refine(const Expr *Cond, FnState &F, Uniformity AST,
   LaneScope Scope{*F.Facts, *F.Builder, Enclosing, nullptr};
   if (!F.IsKernel)
     Scope.ReadsVaryingParam = ReadsVarying;
+  // Conjuncts the same for a whole block (`bx == 0`) say which blocks can
+  // split, not which lanes: the lanes are evaluated on the others.
+  llvm::SmallVector<const Expr *, 4> Parts, Within;
+  conjuncts(Cond, Parts);
+  for (const Expr *P : Parts) {
+    Uniformity PU = level(P, F).U;
+    if (PU != Uniformity::BlockUniform && PU != Uniformity::GridUniform)
+      Within.push_back(P);
+  }
+  if (Parts.size() > 1 && !Within.empty() && Within.size() < Parts.size())
+    return Lanes.refine(Cond, AST, Scope, Split, Within);
   return Lanes.refine(Cond, AST, Scope, Split);
 }
 
@@ -809,6 +820,48 @@ bool helperValueScaled(const Expr *E, const FunctionDecl *Fn,
 /// children, not \p S itself) stays a loop and has a condition that
 /// \p CondScaled calls problem-sized, or a helper called there (other than
 /// \p Self) loops and \p HelperScaled says so.
+/// What decides the trips of loop \p L: its condition, or for a counted
+/// `for` (`for (i = a; i < b; ...)`, the counter set in the init, declared
+/// there or before) the start and the bound, so that a counter declared at
+/// function scope does not count as a value of unknown size.
+void tripDeciders(const Stmt *L, llvm::SmallVectorImpl<const Expr *> &Out) {
+  const Expr *Cond = loopCondition(L);
+  if (!Cond)
+    return;
+  const auto *FS = dyn_cast<ForStmt>(L);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (FS && FS->getInit() && BO && BO->isRelationalOp()) {
+    auto CounterOf = [](const Expr *E) -> const VarDecl * {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    };
+    const Expr *Start = nullptr;
+    const VarDecl *V = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
+        DS && DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+          VD && VD->getInit())
+        V = VD, Start = VD->getInit();
+    if (const auto *A = dyn_cast<BinaryOperator>(FS->getInit());
+        A && A->getOpcode() == BO_Assign)
+      if ((V = CounterOf(A->getLHS())))
+        Start = A->getRHS();
+    if (V && Start) {
+      if (CounterOf(BO->getLHS()) == V) {
+        Out.push_back(Start);
+        Out.push_back(BO->getRHS());
+        return;
+      }
+      if (CounterOf(BO->getRHS()) == V) {
+        Out.push_back(Start);
+        Out.push_back(BO->getLHS());
+        return;
+      }
+    }
+  }
+  Out.push_back(Cond);
+}
+
 bool anyScaledLoop(
     const Stmt *S, const FunctionDecl *Self, const CostInputs &In,
     llvm::function_ref<bool(const CallExpr *, const FunctionDecl *)>
@@ -828,9 +881,13 @@ bool anyScaledLoop(
     }
     if ((isa<ForStmt>(C) || isa<WhileStmt>(C) || isa<DoStmt>(C)) &&
         !isSingleTrip(C) && unrolledTrips(C, In) == 0) {
-      const Expr *Cond = loopCondition(C);
-      if (!Cond || CondScaled(Cond))
+      llvm::SmallVector<const Expr *, 2> Deciders;
+      tripDeciders(C, Deciders);
+      if (Deciders.empty())
         return true;
+      for (const Expr *D : Deciders)
+        if (CondScaled(D))
+          return true;
     }
     if (anyScaledLoop(C, Self, In, HelperScaled, CondScaled, Depth + 1))
       return true;
@@ -890,8 +947,12 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.BodyCost = Est.Cost;
   B.ContainsLoop = K == BranchKind::Loop || containsLoop(S, costInputs());
   B.Orchestrates = K != BranchKind::Loop && orchestrates(S, costInputs());
-  if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If)
+  if (const auto *IS = dyn_cast<IfStmt>(S); IS && K == BranchKind::If) {
     B.DataMove = movesDataOnly(IS->getThen(), IS->getElse(), costInputs());
+    bool U = false;
+    B.ThenCost = estimateCost(IS->getThen(), costInputs(), U);
+    B.ElseCost = IS->getElse() ? estimateCost(IS->getElse(), costInputs(), U) : 0;
+  }
   // The kernel's whole work (helpers costed at their calls): a helper that
   // is mostly one branch says nothing of the kernel it runs in.
   if (!KernelWork && KernelFD && KernelFD->getBody()) {

@@ -43,6 +43,11 @@ const clang::VarDecl *assignedLocal(const clang::Expr *LHS);
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// One enclosing piece of control flow during the walk.
+/// The operands of the top-level `&&`s of \p E, in order (at most 16).
+void conjuncts(const clang::Expr *E,
+               llvm::SmallVectorImpl<const clang::Expr *> &Out,
+               unsigned Depth = 0);
+
 struct Control {
   const clang::Stmt *S = nullptr;
   const clang::Expr *Cond = nullptr;

@@ -5,6 +5,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
 using namespace clang;
@@ -103,11 +104,107 @@ bool hasLaneVaryingUnknown(const sym::Expr *E, unsigned Depth = 0) {
   return false;
 }
 
+/// A local variable that nothing modifies after its initialiser: the
+/// initialiser (`bool valid = tx >= lo && tx <= hi;`).
+const Expr *initialValue(const Expr *E, GuardQueries &Q) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || !V->getInit() || !Q.isUnmodified(V))
+    return nullptr;
+  return V->getInit();
+}
+
+/// \p E is monotone in the thread index: an integer index affine in it
+/// (no unknown lane-varying leaf), or such an index converted to float and
+/// scaled or shifted by values the same for every lane (`(tid + offset) *
+/// one_nth` with one_nth = 1.f / n, converted back to int): the lanes that
+/// pass a bound on it are consecutive threads.
+bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
+  if (Depth > 8)
+    return false;
+  E = E->IgnoreParens();
+  if (Q.levelOf(E).U != Uniformity::LaneVarying)
+    return true;
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_IntegralToFloating ||
+        CE->getCastKind() == CK_FloatingToIntegral ||
+        CE->getCastKind() == CK_FloatingCast ||
+        CE->getCastKind() == CK_LValueToRValue ||
+        CE->getCastKind() == CK_NoOp)
+      return monotoneInLane(CE->getSubExpr(), Q, Depth + 1);
+    if (CE->getCastKind() != CK_IntegralCast)
+      return false;
+  }
+  if (E->getType()->isIntegerType()) {
+    const sym::Expr *S = Q.build(E);
+    if (!hasLaneVaryingUnknown(S) && !Q.readsVaryingParam(S))
+      return true;
+  }
+  if (const Expr *Init = initialValue(E, Q))
+    return monotoneInLane(Init, Q, Depth + 1);
+  if (!E->getType()->isRealFloatingType())
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    bool L = Q.levelOf(BO->getLHS()).U == Uniformity::LaneVarying;
+    bool R = Q.levelOf(BO->getRHS()).U == Uniformity::LaneVarying;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+      // One side varies, the other scales or shifts it for every lane alike.
+      return L != R &&
+             monotoneInLane(L ? BO->getLHS() : BO->getRHS(), Q, Depth + 1);
+    case BO_Div:
+      return L && !R && monotoneInLane(BO->getLHS(), Q, Depth + 1);
+    default:
+      return false;
+    }
+  }
+  return false;
+}
+
+/// Some variable \p E reads is assigned or stepped in loop \p Loop.
+bool changesIn(const Expr *E, const Stmt *Loop) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Vars.insert(V);
+    for (const Stmt *C : S->children())
+      Collect(C);
+  };
+  Collect(E);
+  bool Found = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+        Found |= Vars.count(dyn_cast<VarDecl>(DRE->getDecl())) > 0;
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(Loop);
+  return Found;
+}
+
 bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
                 const Stmt *Loop) {
   C = C->IgnoreParenImpCasts();
   if (Depth > 8)
     return false;
+  // A condition kept in a variable: its initialiser.
+  if (const Expr *Init = initialValue(C, Q);
+      Init && Init->getType()->isBooleanType())
+    return boundGuard(Init, Q, Depth + 1, Loop);
   if (const auto *UO = dyn_cast<UnaryOperator>(C);
       UO && UO->getOpcode() == UO_LNot)
     return boundGuard(UO->getSubExpr(), Q, Depth + 1, Loop);
@@ -136,11 +233,18 @@ bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
     return !L.DataDep && !R.DataDep;
   if (!Var || L.DataDep || R.DataDep)
     return false;
+  // A loop whose counter is the uniform side and whose bound varies with
+  // the lane (`while (cur < to)` with to = x * step): every lane stops at
+  // its own trip, in every warp, a triangle, not a tail.
+  if (Loop && !changesIn(Var, Loop) &&
+      changesIn(Var == BO->getLHS() ? BO->getRHS() : BO->getLHS(), Loop))
+    return false;
   // A constant bound is a tail guard too when the lanes could not be
   // evaluated (the index carries a runtime offset: `ix > 0` with ix =
   // blockX * blockDim.x + threadIdx.x); evaluable conditions such as
   // `threadIdx.x < 16` never get here.
-  if (!Var->getType()->isIntegerType())
+  if (!Var->getType()->isIntegerType() &&
+      !Var->getType()->isRealFloatingType())
     return false;
   // The index is affine in the thread index: no unknown lane-varying leaf.
   // A variable reassigned on the way here is read through its last value.
@@ -148,10 +252,16 @@ bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (const Expr *Last = Q.lastValue(V); !Loop && Last &&
                                              !Q.isUnmodified(V) &&
-                                             Last->getType()->isIntegerType())
+                                             (Last->getType()->isIntegerType() ||
+                                              Last->getType()->isRealFloatingType()))
         Var = Last;
-  const sym::Expr *S = Q.build(Var);
-  return !hasLaneVaryingUnknown(S) && !Q.readsVaryingParam(S);
+  if (Var->getType()->isIntegerType()) {
+    const sym::Expr *S = Q.build(Var);
+    if (!hasLaneVaryingUnknown(S) && !Q.readsVaryingParam(S))
+      return true;
+  }
+  // Through float arithmetic or a conversion: monotone in the lane.
+  return monotoneInLane(Var, Q, 0);
 }
 
 } // namespace

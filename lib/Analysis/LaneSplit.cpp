@@ -152,6 +152,24 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
       Split.TakenLanes |= uint64_t(1) << L;
 }
 
+std::optional<unsigned> LaneEvaluator::maxEqualLanes(const sym::Expr *E) {
+  auto Warps = evalLanes(E, Bind);
+  if (!Warps)
+    return std::nullopt;
+  unsigned Max = 0;
+  for (const WarpValues &W : *Warps)
+    for (size_t I = 0; I < W.size(); ++I) {
+      // Lanes whose values differ in a symbolic term might still be equal.
+      if (!W[I].sameTerms(W.front()))
+        return std::nullopt;
+      unsigned N = 0;
+      for (size_t J = 0; J < W.size(); ++J)
+        N += same(W[I], W[J]);
+      Max = std::max(Max, N);
+    }
+  return Max;
+}
+
 std::optional<std::vector<std::pair<int64_t, int64_t>>>
 LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
   for (const Stmt *Enclosing : llvm::reverse(Scope.Enclosing)) {
@@ -260,13 +278,20 @@ std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,
 }
 
 Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
-                                 const LaneScope &Scope, LaneSplit &Split) {
+                                 const LaneScope &Scope, LaneSplit &Split,
+                                 llvm::ArrayRef<const Expr *> Within) {
   if (AST < Uniformity::WarpUniform)
     return AST;
   QualType T = Cond->getType();
   if (!T->isIntegerType() && !T->isBooleanType() && !T->isPointerType())
     return AST;
-  const sym::Expr *E = Scope.Builder.build(Cond);
+  const sym::Expr *E = nullptr;
+  for (const Expr *C : Within) {
+    const sym::Expr *P = Scope.Builder.build(C);
+    E = E ? SC.logicalAnd(E, P) : P;
+  }
+  if (!E)
+    E = Scope.Builder.build(Cond);
   // In a helper, the builder takes parameters for uniform values; those
   // that carry lane-varying arguments make the evaluation meaningless.
   if (Scope.ReadsVaryingParam && Scope.ReadsVaryingParam(E))

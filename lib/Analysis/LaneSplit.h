@@ -54,8 +54,18 @@ public:
   /// Refines \p AST, the level of \p Cond from its operands, by evaluating
   /// it for every lane of the block shape (and every iteration of a loop it
   /// depends on); fills \p Split when it could.
+  /// With \p Within, the conjuncts of \p Cond that can differ inside a
+  /// block, only those are evaluated: the block- and grid-uniform ones
+  /// decide which blocks split, not which lanes (`tid == 0 && bx == 0`
+  /// splits lane 0 from the others, in the blocks where bx == 0).
   sym::Uniformity refine(const clang::Expr *Cond, sym::Uniformity AST,
-                         const LaneScope &Scope, LaneSplit &Split);
+                         const LaneScope &Scope, LaneSplit &Split,
+                         llvm::ArrayRef<const clang::Expr *> Within = {});
+
+  /// The most lanes of one warp on which \p E takes the same value (2 for
+  /// x - y on the diagonal of 16x16 blocks), when every lane's value is
+  /// known up to terms the whole warp shares.
+  std::optional<unsigned> maxEqualLanes(const sym::Expr *E);
 
   /// A `for` loop whose condition is lane-varying only because its variable
   /// starts at a lane-varying value: counts each lane's iterations when the

@@ -1,5 +1,6 @@
 //===- Baseline.cpp - Findings accepted once, not reported again ----------===//
 #include "Findings/Baseline.h"
+#include "Findings/JsonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -17,18 +18,19 @@ size_t Baseline::size() const {
 
 void writeBaseline(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                    const RunInfo &Info) {
-  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  std::vector<std::string> Prints = fingerprints(Findings, Info.fingerprintRoot());
   llvm::json::Array Arr;
   for (const auto &[I, F] : llvm::enumerate(Findings))
     Arr.push_back(
         llvm::json::Object{{"fingerprint", Prints[I]},
                            {"check", F.CheckId},
-                           {"file", relativePath(F.Pos.File, Info.SourceRoot)},
+                           {"file", jsonText(relativePath(F.Pos.File, Info.SourceRoot))},
                            {"line", F.Pos.Line},
-                           {"message", F.Message}});
+                           {"message", jsonText(F.Message)}});
   llvm::json::Value Root = llvm::json::Object{
       {"version", 1}, {"tool", "warplint"}, {"findings", std::move(Arr)}};
-  OS << llvm::formatv("{0:2}", Root) << "\n";
+  writeJson(OS, Root, InvalidBytes::Surrogate);
+  OS << "\n";
 }
 
 static llvm::Error bad(llvm::StringRef Path, const llvm::Twine &Msg) {

@@ -1,6 +1,7 @@
 //===- Emitters.cpp - Findings as text, JSON and GitHub commands ----------===//
 #include "Findings/Emitters.h"
 
+#include "Findings/JsonText.h"
 #include "Findings/SourceFiles.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -257,7 +258,7 @@ llvm::json::Object measurementJson(const Measurement &M) {
   for (const MeasuredValue &V : M.Values)
     Values[V.Name] = V.Value;
   return llvm::json::Object{{"verdict", verdictName(M.V)},
-                            {"summary", M.Summary},
+                            {"summary", jsonText(M.Summary)},
                             {"values", std::move(Values)},
                             {"kernels", llvm::json::Array(M.Kernels)}};
 }
@@ -266,11 +267,11 @@ llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info) {
   llvm::json::Array Unflagged;
   for (const UnflaggedLine &U : C.Unflagged)
     Unflagged.push_back(llvm::json::Object{
-        {"file", U.File},
-        {"relativeFile", relativePath(U.File, Info.SourceRoot)},
+        {"file", jsonText(U.File)},
+        {"relativeFile", jsonText(relativePath(U.File, Info.SourceRoot))},
         {"line", U.Line},
         {"kind", U.Kind},
-        {"summary", U.Summary},
+        {"summary", jsonText(U.Summary)},
         {"kernels", llvm::json::Array(U.Kernels)}});
   return llvm::json::Object{
       {"device", C.Device},
@@ -285,10 +286,19 @@ llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info) {
       {"unflagged", std::move(Unflagged)}};
 }
 
+static llvm::json::Array jsonTexts(llvm::ArrayRef<std::string> L) {
+  llvm::json::Array Out;
+  for (const std::string &S : L)
+    Out.push_back(jsonText(S));
+  return Out;
+}
+
 static llvm::json::Value fixToJson(const FixIt &X) {
   return llvm::json::Object{
-      {"file", X.File},       {"offset", X.Offset},
-      {"length", X.Length},   {"replacement", X.Replacement},
+      {"file", jsonText(X.File)},
+      {"offset", X.Offset},
+      {"length", X.Length},
+      {"replacement", jsonText(X.Replacement)},
       {"line", X.Line},       {"column", X.Column},
       {"endLine", X.EndLine}, {"endColumn", X.EndColumn}};
 }
@@ -296,9 +306,9 @@ static llvm::json::Value fixToJson(const FixIt &X) {
 static llvm::json::Array functionsJson(const FileAnalysis &A) {
   llvm::json::Array Out;
   for (const FunctionSpan &S : A.Functions)
-    Out.push_back(llvm::json::Object{{"name", S.Name},
+    Out.push_back(llvm::json::Object{{"name", jsonText(S.Name)},
                                      {"kind", S.Kernel ? "kernel" : "device"},
-                                     {"file", S.File},
+                                     {"file", jsonText(S.File)},
                                      {"line", S.BeginLine},
                                      {"endLine", S.EndLine}});
   return Out;
@@ -307,17 +317,17 @@ static llvm::json::Array functionsJson(const FileAnalysis &A) {
 void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info) {
   llvm::json::Array Arr;
-  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  std::vector<std::string> Prints = fingerprints(Findings, Info.fingerprintRoot());
   for (const auto &[I, F] : llvm::enumerate(Findings)) {
     llvm::json::Array Notes;
     for (const FindingNote &N : F.Notes) {
       llvm::json::Array Fixes;
       for (const FixIt &X : N.Fixes)
         Fixes.push_back(fixToJson(X));
-      Notes.push_back(llvm::json::Object{{"file", N.Pos.File},
+      Notes.push_back(llvm::json::Object{{"file", jsonText(N.Pos.File)},
                                          {"line", N.Pos.Line},
                                          {"column", N.Pos.Column},
-                                         {"message", N.Message},
+                                         {"message", jsonText(N.Message)},
                                          {"fixes", std::move(Fixes)}});
     }
     llvm::json::Array Fixes;
@@ -329,13 +339,13 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"guide", llvm::json::Object{{"modern", F.ModernSection},
                                      {"cuda23", F.G23Section}}},
         {"confidence", confidenceName(F.Conf)},
-        {"file", F.Pos.File},
-        {"relativeFile", relativePath(F.Pos.File, Info.SourceRoot)},
+        {"file", jsonText(F.Pos.File)},
+        {"relativeFile", jsonText(relativePath(F.Pos.File, Info.SourceRoot))},
         {"line", F.Pos.Line},
         {"column", F.Pos.Column},
         {"endLine", F.EndPos.Line},
         {"endColumn", F.EndPos.Column},
-        {"message", F.Message},
+        {"message", jsonText(F.Message)},
         {"notes", std::move(Notes)},
         {"fixes", std::move(Fixes)},
         {"fingerprint", Prints[I]}};
@@ -353,7 +363,7 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         std::tie(X.EndLine, X.EndColumn) =
             lineAndColumn(X.File, X.Offset + X.Length);
         llvm::json::Value V = fixToJson(X);
-        V.getAsObject()->try_emplace("description", U.Description);
+        V.getAsObject()->try_emplace("description", jsonText(U.Description));
         Unsafe.push_back(std::move(V));
       }
       Obj["unsafeFixes"] = std::move(Unsafe);
@@ -362,27 +372,27 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   }
   llvm::json::Array Errors;
   for (const ToolError &E : Info.Errors)
-    Errors.push_back(llvm::json::Object{{"file", E.File},
+    Errors.push_back(llvm::json::Object{{"file", jsonText(E.File)},
                                         {"line", E.Line},
                                         {"column", E.Column},
-                                        {"message", E.Message},
+                                        {"message", jsonText(E.Message)},
                                         {"partial", E.Partial}});
   llvm::json::Array Analyses;
   for (const FileAnalysis &A : Info.Analyses) {
     llvm::json::Object Obj{
-        {"file", A.File},
+        {"file", jsonText(A.File)},
         {"status", A.Status},
         {"compilerErrors", A.CompilerErrors},
         {"kernels", A.Kernels},
         {"kernelsAnalysed", A.KernelsAnalysed},
         {"deviceFunctions", A.DeviceFunctions},
         {"deviceFunctionsAnalysed", A.DeviceFunctionsAnalysed},
-        {"notAnalysed", llvm::json::Array(A.NotAnalysed)},
-        {"missingIncludes", llvm::json::Array(A.MissingIncludes)},
-        {"tooComplex", llvm::json::Array(A.TooComplex)},
+        {"notAnalysed", jsonTexts(A.NotAnalysed)},
+        {"missingIncludes", jsonTexts(A.MissingIncludes)},
+        {"tooComplex", jsonTexts(A.TooComplex)},
         {"functions", functionsJson(A)}};
     if (!A.Through.empty())
-      Obj["through"] = A.Through;
+      Obj["through"] = jsonText(A.Through);
     Analyses.push_back(std::move(Obj));
   }
   llvm::json::Value Root = llvm::json::Object{
@@ -396,7 +406,8 @@ void emitJson(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       {"targets", targetsJson(Info)}};
   if (Info.Confirm)
     (*Root.getAsObject())["confirm"] = confirmJson(*Info.Confirm, Info);
-  OS << llvm::formatv("{0:2}", Root) << "\n";
+  writeJson(OS, Root, InvalidBytes::Surrogate);
+  OS << "\n";
 }
 
 llvm::json::Array targetsJson(const RunInfo &Info) {
@@ -406,13 +417,13 @@ llvm::json::Array targetsJson(const RunInfo &Info) {
     for (const std::string &A : T.BuildArchs)
       Builds.push_back(A);
     Out.push_back(llvm::json::Object{
-        {"file", T.File},
-        {"relativeFile", relativePath(T.File, Info.SourceRoot)},
+        {"file", jsonText(T.File)},
+        {"relativeFile", jsonText(relativePath(T.File, Info.SourceRoot))},
         {"arch", T.Arch},
         {"parseArch", T.ParseArch},
         {"source", T.Source},
         {"buildArchs", std::move(Builds)},
-        {"description", T.Description}});
+        {"description", jsonText(T.Description)}});
   }
   return Out;
 }
@@ -548,7 +559,7 @@ static llvm::StringRef codeClimateSeverity(Priority P) {
 void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                      const RunInfo &Info) {
   llvm::json::Array Issues;
-  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  std::vector<std::string> Prints = fingerprints(Findings, Info.fingerprintRoot());
   for (const auto &[I, F] : llvm::enumerate(Findings)) {
     std::string Body = "Best Practices Guide \u00a7" + F.ModernSection;
     if (!F.G23Section.empty())
@@ -557,20 +568,22 @@ void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       Body += "\n\nnote: " + N.Message;
     Issues.push_back(llvm::json::Object{
         {"type", "issue"},
-        {"description", F.Message},
+        {"description", jsonText(F.Message)},
         {"check_name", F.CheckId},
         {"fingerprint", Prints[I]},
         {"severity", codeClimateSeverity(F.Prio)},
         {"categories", llvm::json::Array{"Performance"}},
-        {"content", llvm::json::Object{{"body", Body}}},
+        {"content", llvm::json::Object{{"body", jsonText(Body)}}},
         {"location",
          llvm::json::Object{
-             {"path", relativePath(F.Pos.File, Info.SourceRoot)},
+             {"path", jsonText(relativePath(F.Pos.File, Info.SourceRoot))},
              {"lines", llvm::json::Object{{"begin", F.Pos.Line},
                                           {"end", std::max(F.Pos.Line,
                                                            F.EndPos.Line)}}}}}});
   }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Issues))) << "\n";
+  // GitLab reads the report with Ruby, which rejects lone surrogates.
+  writeJson(OS, llvm::json::Value(std::move(Issues)), InvalidBytes::Readable);
+  OS << "\n";
 }
 
 /// Markdown table cells: pipes would end the cell, newlines the row.

@@ -29,6 +29,13 @@ struct RunInfo {
   std::string LlvmVersion;
   std::string
       SourceRoot; ///< Absolute; paths below it are written relative to it.
+  /// Absolute; fingerprints hash paths relative to it (the baseline's root:
+  /// --source-root, $GITHUB_WORKSPACE, else the git top level, so they do
+  /// not change with the working directory). Empty: SourceRoot.
+  std::string FingerprintRoot;
+  llvm::StringRef fingerprintRoot() const {
+    return FingerprintRoot.empty() ? SourceRoot : FingerprintRoot;
+  }
   std::vector<CheckInfo> Rules;       ///< Every check that ran (SARIF rules).
   std::vector<ToolError> Errors;      ///< Compiler errors: files not analysed.
   std::vector<std::string> Artifacts; ///< Every file analysed.

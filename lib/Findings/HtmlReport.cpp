@@ -277,7 +277,7 @@ llvm::Error writeHtmlReport(llvm::StringRef Dir,
   if (std::error_code EC = llvm::sys::fs::create_directories(FilesDir))
     return llvm::createStringError(EC, "cannot create '%s': %s",
                                    FilesDir.c_str(), EC.message().c_str());
-  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  std::vector<std::string> Prints = fingerprints(Findings, Info.fingerprintRoot());
 
   // Files in the order first seen: analysed files, then the headers that
   // findings point into.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Findings/Emitters.h"
+#include "Findings/JsonText.h"
 
 #include "Findings/SourceFiles.h"
 
@@ -135,7 +136,7 @@ static llvm::json::Object physicalLocation(const SourcePos &P,
   if (!Snippet.empty())
     Phys["contextRegion"] =
         llvm::json::Object{{"startLine", P.Line},
-                           {"snippet", llvm::json::Object{{"text", Snippet}}}};
+                           {"snippet", llvm::json::Object{{"text", jsonText(Snippet)}}}};
   return Phys;
 }
 
@@ -180,7 +181,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   }
 
   llvm::json::Array Results;
-  std::vector<std::string> Prints = fingerprints(Findings, Info.SourceRoot);
+  std::vector<std::string> Prints = fingerprints(Findings, Info.fingerprintRoot());
   for (const auto &[I, F] : llvm::enumerate(Findings)) {
     llvm::json::Object R{
         {"ruleId", F.CheckId},
@@ -215,11 +216,11 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       Related.push_back(llvm::json::Object{
           {"id", Id++},
           {"physicalLocation", physicalLocation(N.Pos, nullptr, Info)},
-          {"message", llvm::json::Object{{"text", N.Message}}}});
+          {"message", llvm::json::Object{{"text", jsonText(N.Message)}}}});
     }
     if (Id)
       Text += ".";
-    R["message"] = llvm::json::Object{{"text", Text}};
+    R["message"] = llvm::json::Object{{"text", jsonText(Text)}};
     if (!Related.empty())
       R["relatedLocations"] = std::move(Related);
     Results.push_back(std::move(R));
@@ -228,7 +229,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   llvm::json::Array Notifications;
   for (const ToolError &E : Info.Errors) {
     llvm::json::Object N{{"level", E.Partial ? "note" : "error"},
-                         {"message", llvm::json::Object{{"text", E.Message}}}};
+                         {"message", llvm::json::Object{{"text", jsonText(E.Message)}}}};
     if (E.Line)
       N["locations"] = llvm::json::Array{llvm::json::Object{
           {"physicalLocation",
@@ -285,7 +286,10 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
       {"runs", llvm::json::Array{std::move(Run)}}};
-  OS << llvm::formatv("{0:2}", Root) << "\n";
+  // Text with bytes invalid in UTF-8 is written readably (\xff); the URIs
+  // above keep every byte of a file name (percent-encoded).
+  writeJson(OS, Root, InvalidBytes::Readable);
+  OS << "\n";
 }
 
 } // namespace warplint

@@ -1,5 +1,6 @@
 //===- Expr.cpp - Symbolic expressions over thread symbols ----------------===//
 #include "Symbolic/Expr.h"
+#include "Symbolic/ConstantFold.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -398,6 +399,30 @@ std::optional<int64_t> applyBinary(ExprKind K, IntType T, int64_t A,
   }
 }
 } // namespace
+
+std::optional<int64_t> foldBinaryConstants(ExprKind K, IntType OpT, int64_t A,
+                                           int64_t B) {
+  // The steps of binary() on constant(A, OpT) and constant(B, OpT).
+  A = OpT.wrap(A);
+  B = OpT.wrap(B);
+  if (K == ExprKind::LogicalAnd || K == ExprKind::LogicalOr) {
+    if (OpT.Bits != 1) { // ne(X, 0): a truth value
+      A = A != 0;
+      B = B != 0;
+    }
+    std::optional<int64_t> V = applyBinary(K, IntType::boolean(), A, B);
+    return V ? std::optional<int64_t>(IntType::boolean().wrap(*V)) : V;
+  }
+  // unify() (and the shifts' promote() and cast()): both operands have OpT,
+  // so both become the promoted type.
+  IntType T = OpT.Bits < 32 ? IntType::i32() : OpT;
+  A = T.wrap(A);
+  B = T.wrap(B);
+  std::optional<int64_t> V = applyBinary(K, T, A, B);
+  if (!V)
+    return V;
+  return (isCondition(K) ? IntType::boolean() : T).wrap(*V);
+}
 
 const Expr *ExprContext::binary(ExprKind K, const Expr *A, const Expr *B) {
   bool Cond = isCondition(K);

@@ -1,5 +1,6 @@
 //===- WarpEval.cpp - Evaluating expressions across a warp ----------------===//
 #include "Symbolic/WarpEval.h"
+#include "Symbolic/ConstantFold.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -225,64 +226,11 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
     return Y;
   IntType OpT = E->op(0)->type();
   if (X->isConstant() && Y->isConstant()) {
-    const Expr *F = E->kind() == ExprKind::LogicalAnd
-                        ? Ctx.logicalAnd(Ctx.constant(X->Const, OpT),
-                                         Ctx.constant(Y->Const, OpT))
-                    : E->kind() == ExprKind::LogicalOr
-                        ? Ctx.logicalOr(Ctx.constant(X->Const, OpT),
-                                        Ctx.constant(Y->Const, OpT))
-                        : nullptr;
-    if (!F) {
-      Env None;
-      // Fold with the exact C semantics of the node's operator.
-      const Expr *A = Ctx.constant(X->Const, OpT);
-      const Expr *Bc = Ctx.constant(Y->Const, OpT);
-      switch (E->kind()) {
-      case ExprKind::Div:
-        F = Ctx.div(A, Bc);
-        break;
-      case ExprKind::Rem:
-        F = Ctx.rem(A, Bc);
-        break;
-      case ExprKind::Shl:
-        F = Ctx.shl(A, Bc);
-        break;
-      case ExprKind::Shr:
-        F = Ctx.shr(A, Bc);
-        break;
-      case ExprKind::And:
-        F = Ctx.bitAnd(A, Bc);
-        break;
-      case ExprKind::Or:
-        F = Ctx.bitOr(A, Bc);
-        break;
-      case ExprKind::Xor:
-        F = Ctx.bitXor(A, Bc);
-        break;
-      case ExprKind::Min:
-        F = Ctx.min(A, Bc);
-        break;
-      case ExprKind::Max:
-        F = Ctx.max(A, Bc);
-        break;
-      case ExprKind::Eq:
-        F = Ctx.eq(A, Bc);
-        break;
-      case ExprKind::Ne:
-        F = Ctx.ne(A, Bc);
-        break;
-      case ExprKind::Lt:
-        F = Ctx.lt(A, Bc);
-        break;
-      case ExprKind::Le:
-        F = Ctx.le(A, Bc);
-        break;
-      default:
-        break;
-      }
-    }
-    if (F && F->isConstant())
-      return Constant(F->constant());
+    // Folded with the exact C semantics of the node's operator, as the
+    // factories would, but without building a node per lane.
+    if (std::optional<int64_t> F =
+            foldBinaryConstants(E->kind(), OpT, X->Const, Y->Const))
+      return Constant(*F);
     return fail("undefined behaviour (division by zero or shift too far)");
   }
 

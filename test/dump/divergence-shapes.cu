@@ -88,7 +88,7 @@ __global__ void oneBlockRow(float *o) {
   if (threadIdx.y == 0 && blockIdx.y == 0)
     o[x] = heavy(o[x]) + heavy(o[x + 1]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: oneBlockRow: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.y' split=exact warps=1/8 first=0 lanes=mixed cost=95 uniform-term='blockIdx.y == 0' one-block function-cost=100
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-3]]:3: oneBlockRow: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.y' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost=95 uniform-term='blockIdx.y == 0' one-block avoidable=0 function-cost=100
 
 // A split inside a loop, and a data-dependent one.
 __global__ void inLoop(float *o, const int *flag, int n) {

@@ -4,6 +4,7 @@
 #include "Hardware/HardwareModel.h"
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/Configuration.h"
+#include "tools/warplint/DatabaseCheck.h"
 #include "tools/warplint/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,12 +31,11 @@ Expected<std::vector<std::string>> collectInputs(ArrayRef<std::string> Files,
   std::vector<std::string> Named(Files.begin(), Files.end());
   auto IsCudaSource = [](StringRef P) { return P.ends_with(".cu"); };
   if (Named.empty() && !BuildPath.empty() && !DumpConfig) {
-    std::string Err;
-    auto Probe =
-        tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
-    if (!Probe)
-      return failure("cannot load a compilation database from '" + BuildPath +
-                     "': " + Err);
+    auto ProbeOrErr = loadBuildDatabase(BuildPath);
+    if (!ProbeOrErr)
+      return ProbeOrErr.takeError();
+    std::unique_ptr<tooling::CompilationDatabase> Probe =
+        std::move(*ProbeOrErr);
     for (const std::string &F : Probe->getAllFiles()) {
       bool Cuda = IsCudaSource(F);
       for (const tooling::CompileCommand &C : Probe->getCompileCommands(F))
@@ -206,13 +206,17 @@ loadCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Fixed,
   if (Fixed) {
     DB = std::move(Fixed);
   } else if (!BuildPath.empty()) {
-    std::string Err;
-    DB = tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
-    if (!DB)
-      return failure("cannot load a compilation database from '" + BuildPath +
-                     "': " + Err);
-    DB = tooling::inferMissingCompileCommands(std::move(DB));
+    auto Loaded = loadBuildDatabase(BuildPath);
+    if (!Loaded)
+      return Loaded.takeError();
+    DB = tooling::inferMissingCompileCommands(std::move(*Loaded));
   } else {
+    // clang's search skips a database it cannot read (printing YAML's
+    // diagnostics): name it instead.
+    if (std::string P = brokenDatabaseAbove(FirstInput); !P.empty())
+      return failure(P + " (found above " + FirstInput +
+                     "; give the compile command after -- to lint without "
+                     "it)");
     std::string Err;
     DB = tooling::CompilationDatabase::autoDetectFromSource(FirstInput, Err);
     if (DB)

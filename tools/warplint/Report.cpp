@@ -93,6 +93,12 @@ RunInfo makeRunInfo(const RunResult &Result,
     sys::fs::current_path(Cwd);
     Info.SourceRoot = std::string(Cwd);
   }
+  // Fingerprints are relative to the repository, not to the working
+  // directory: --source-root, else $GITHUB_WORKSPACE, else the git top level
+  // of the first input (the baseline and every report's fingerprints alike).
+  if (SourceRoot.empty() && !sys::Process::GetEnv("GITHUB_WORKSPACE") &&
+      !Inputs.empty())
+    Info.FingerprintRoot = gitTopLevel(Inputs.front());
   for (const CheckInfo &C : allChecks())
     Info.Rules.push_back(C);
   Info.Errors = Result.Errors;
@@ -138,13 +144,10 @@ void streamUnit(StreamedOutput &S, const RunResult &Unit,
 int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
                    const ReportContext &Ctx) {
   // The baseline: what was written is everything found; what is reported is
-  // what the baseline does not hold. Its fingerprints are relative to the
-  // repository, not to the working directory: --source-root, else
-  // $GITHUB_WORKSPACE, else the git top level of the first input.
+  // what the baseline does not hold. Its fingerprints and file names are
+  // relative to Info.fingerprintRoot() (makeRunInfo).
   RunInfo BaselineInfo = Info;
-  if (SourceRoot.empty() && !sys::Process::GetEnv("GITHUB_WORKSPACE"))
-    if (std::string Top = gitTopLevel(Ctx.Inputs.front()); !Top.empty())
-      BaselineInfo.SourceRoot = Top;
+  BaselineInfo.SourceRoot = Info.fingerprintRoot().str();
   if (!WriteBaselineFile.empty()) {
     std::error_code EC;
     ToolOutputFile B(WriteBaselineFile, EC, sys::fs::OF_Text);

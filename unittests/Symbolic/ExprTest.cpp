@@ -1,5 +1,6 @@
 //===- ExprTest.cpp - Canonical forms, and simplification by evaluation ---===//
 #include "Symbolic/Expr.h"
+#include "Symbolic/ConstantFold.h"
 #include "Symbolic/ExprParser.h"
 
 #include "gtest/gtest.h"
@@ -183,4 +184,59 @@ TEST_F(ExprTest, SimplificationNeverChangesAValue) {
   EXPECT_GT(Checked, 10000u);
 }
 
+} // namespace
+
+namespace {
+// The per-thread evaluator folds constants with foldBinaryConstants instead of
+// building nodes: it must agree with the factories on every operator, type and
+// edge value (wrapping, promotion of narrow types, division by zero, shifts out
+// of range, && and || on non-boolean operands).
+TEST(FoldBinaryConstants, AgreesWithTheFactories) {
+  ExprContext C;
+  const ExprKind Kinds[] = {
+      ExprKind::Div, ExprKind::Rem, ExprKind::Shl,        ExprKind::Shr,
+      ExprKind::And, ExprKind::Or,  ExprKind::Xor,        ExprKind::Min,
+      ExprKind::Max, ExprKind::Eq,  ExprKind::Ne,         ExprKind::Lt,
+      ExprKind::Le,  ExprKind::LogicalAnd, ExprKind::LogicalOr};
+  const IntType Types[] = {IntType::i32(), IntType::u32(), IntType::i64(),
+                           IntType::u64(), IntType::boolean(),
+                           IntType{8, true}, IntType{16, false}};
+  const int64_t Values[] = {0,  1,  -1, 2,         3,          7,
+                            31, 32, 63, 64,        255,        -128,
+                            65535,  INT32_MAX,     INT32_MIN,  INT64_MAX,
+                            INT64_MIN, int64_t(1) << 40};
+  unsigned Checked = 0;
+  for (ExprKind K : Kinds)
+    for (IntType T : Types)
+      for (int64_t A : Values)
+        for (int64_t B : Values) {
+          const Expr *X = C.constant(A, T), *Y = C.constant(B, T);
+          const Expr *F = nullptr;
+          switch (K) {
+          case ExprKind::Div: F = C.div(X, Y); break;
+          case ExprKind::Rem: F = C.rem(X, Y); break;
+          case ExprKind::Shl: F = C.shl(X, Y); break;
+          case ExprKind::Shr: F = C.shr(X, Y); break;
+          case ExprKind::And: F = C.bitAnd(X, Y); break;
+          case ExprKind::Or: F = C.bitOr(X, Y); break;
+          case ExprKind::Xor: F = C.bitXor(X, Y); break;
+          case ExprKind::Min: F = C.min(X, Y); break;
+          case ExprKind::Max: F = C.max(X, Y); break;
+          case ExprKind::Eq: F = C.eq(X, Y); break;
+          case ExprKind::Ne: F = C.ne(X, Y); break;
+          case ExprKind::Lt: F = C.lt(X, Y); break;
+          case ExprKind::Le: F = C.le(X, Y); break;
+          case ExprKind::LogicalAnd: F = C.logicalAnd(X, Y); break;
+          default: F = C.logicalOr(X, Y); break;
+          }
+          std::optional<int64_t> V = foldBinaryConstants(K, T, A, B);
+          ASSERT_EQ(F->isConstant(), V.has_value())
+              << int(K) << " " << int(T.Bits) << " " << A << " " << B;
+          if (V)
+            ASSERT_EQ(F->constant(), *V)
+                << int(K) << " " << int(T.Bits) << " " << A << " " << B;
+          ++Checked;
+        }
+  EXPECT_EQ(Checked, 15u * 7u * 18u * 18u);
+}
 } // namespace

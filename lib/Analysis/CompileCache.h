@@ -1,0 +1,45 @@
+//===- CompileCache.h - Exact mode's results cached on disk ------*- C++ -*-===//
+//
+// Part of warplint. Exact mode (CompiledResources.h) costs one nvcc + ptxas
+// run per translation unit; its result depends only on the commands, the
+// tools and the files the translation unit reads, so it is kept on disk under
+// a hash of those and read back when they come again (pre-commit and editor
+// re-runs, CI on an unchanged file).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_COMPILECACHE_H
+#define WARPLINT_ANALYSIS_COMPILECACHE_H
+
+#include "Analysis/CompiledResources.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <utility>
+
+namespace warplint {
+
+/// compileForResources, with the result kept in \p CacheDir under \p Key (a
+/// compileCacheKey) and read back instead of compiling when the same key
+/// comes again: `<Key>.ptxas.txt` and `<Key>.ptx` (the replay format), or
+/// `<Key>.error` for a source the toolkit rejected (timeouts and tools that
+/// could not start are not kept). A cache that cannot be written is skipped
+/// silently; an empty \p CacheDir or \p Key compiles without it.
+llvm::Expected<CompiledTU>
+compileForResourcesCached(const DeviceCompileCommand &Command,
+                          unsigned TimeoutSeconds, llvm::StringRef CacheDir,
+                          llvm::StringRef Key);
+
+/// The cache key of \p Command: a hash of its nvcc and ptxas command lines,
+/// the size and modification time of both tools, and \p Inputs (the name and
+/// contents of every file the translation unit read, in a fixed order).
+std::string
+compileCacheKey(const DeviceCompileCommand &Command,
+                llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> Inputs);
+
+/// The default cache directory of exact mode: `warplint/ptxas` under the
+/// user's cache directory ($XDG_CACHE_HOME, else ~/.cache); "" when there is
+/// none.
+std::string defaultCompileCacheDir();
+
+} // namespace warplint
+
+#endif
