@@ -129,11 +129,11 @@ bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
     if (CE->getCastKind() == CK_IntegralToFloating ||
         CE->getCastKind() == CK_FloatingToIntegral ||
         CE->getCastKind() == CK_FloatingCast ||
+        CE->getCastKind() == CK_IntegralCast ||
         CE->getCastKind() == CK_LValueToRValue ||
         CE->getCastKind() == CK_NoOp)
       return monotoneInLane(CE->getSubExpr(), Q, Depth + 1);
-    if (CE->getCastKind() != CK_IntegralCast)
-      return false;
+    return false;
   }
   if (E->getType()->isIntegerType()) {
     const sym::Expr *S = Q.build(E);
@@ -142,8 +142,10 @@ bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
   }
   if (const Expr *Init = initialValue(E, Q))
     return monotoneInLane(Init, Q, Depth + 1);
-  if (!E->getType()->isRealFloatingType())
+  if (!E->getType()->isRealFloatingType() && !E->getType()->isIntegerType())
     return false;
+  // Operand by operand (an integer index the symbolic form could not follow,
+  // `tid + offset` with offset from a counter declared before its loop).
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     bool L = Q.levelOf(BO->getLHS()).U == Uniformity::LaneVarying;
     bool R = Q.levelOf(BO->getRHS()).U == Uniformity::LaneVarying;

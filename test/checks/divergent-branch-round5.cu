@@ -69,10 +69,11 @@ __global__ void good_floatTail(float *img, const int *m_array, const int *n_arra
   int m = m_array[blockIdx.x], n = n_array[blockIdx.x];
   const float one_nth = 1.f / (float)n;
   int max = (m * n + blockDim.x - 1) / blockDim.x;
+  int tb, i; // declared before their loops, as Rodinia does
   for (int it = 0; it < 100; ++it)
-    for (int tb = 0; tb < max; tb++) {
+    for (tb = 0; tb < max; tb++) {
       int offset = tb * blockDim.x;
-      int i = (threadIdx.x + offset) * one_nth;
+      i = (threadIdx.x + offset) * one_nth;
       if (i < m) {
         float a = img[i * n + 1], b = img[i * n + 2], c = img[i * n + 3];
         float d = sqrtf(a * a + b * b + c * c) / (a + b + c + 1.0f);
