@@ -2,9 +2,11 @@
 #include "Analysis/GuardPatterns.h"
 
 #include "Frontend/LoopInduction.h"
+#include "Frontend/MutationCache.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
@@ -165,7 +167,8 @@ bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
   return false;
 }
 
-/// Some variable \p E reads is assigned or stepped in loop \p Loop.
+/// Some variable \p E reads may be modified in loop \p Loop (MutationCache's
+/// mayModify, per variable).
 bool changesIn(const Expr *E, const Stmt *Loop) {
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
@@ -178,24 +181,8 @@ bool changesIn(const Expr *E, const Stmt *Loop) {
       Collect(C);
   };
   Collect(E);
-  bool Found = false;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S || Found)
-      return;
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-             UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    if (Target)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
-        Found |= Vars.count(dyn_cast<VarDecl>(DRE->getDecl())) > 0;
-    for (const Stmt *C : S->children())
-      Scan(C);
-  };
-  Scan(Loop);
-  return Found;
+  return llvm::any_of(Vars,
+                      [&](const VarDecl *V) { return mayModify(Loop, V); });
 }
 
 bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
