@@ -155,6 +155,8 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
 std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   const std::string Arch = target(*Ctx).Name;
   if (!Replay.empty()) {
+    // Files outside the translation unit decide the findings.
+    markResultsUncacheable("a replayed ptxas output");
     llvm::Expected<CompiledTU> TU = replayResources(Replay, Arch);
     if (TU)
       return std::move(*TU);
@@ -221,6 +223,8 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
+  // A timeout or a tool that failed may go otherwise next time.
+  markResultsUncacheable("exact mode failed: " + Why);
   return std::nullopt;
 }
 
