@@ -49,7 +49,6 @@ config.environment.pop("GITHUB_WORKSPACE", None)
 result_cache = os.path.join(config.test_exec_root, "result-cache")
 shutil.rmtree(result_cache, ignore_errors=True)
 config.environment["WARPLINT_CACHE_DIR"] = result_cache
-config.environment.pop("XDG_CACHE_HOME", None)
 
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
     config.available_features.add("cuda-toolkit")
