@@ -580,9 +580,12 @@ void RegisterPressureCheck::onEndOfFile() {
       llvm::any_of(Kernels,
                    [&](const FunctionDecl *K) { return worthCompiling(*K); }))
     TU = compiled(Why);
-  if (!TU && Exact == ExactMode::On)
+  if (!TU && Exact == ExactMode::On) {
     llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
                  << Why << "); registers estimated from the source\n";
+    // A result read back from the cache would not repeat this line.
+    markResultsUncacheable("exact mode unavailable");
+  }
   // Under auto, no toolkit (or a parse with warplint's fallback declarations)
   // is the ordinary case and leaves the findings as they are without exact
   // mode; a toolkit that fails is worth a note.
