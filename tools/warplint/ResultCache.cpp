@@ -341,9 +341,11 @@ CacheLookup ResultCache::lookup(llvm::StringRef Key) {
     Deps.push_back(
         Dependency{Dependency::KindType((*Kind)[0]), P->str(), H->str()});
   }
-  std::optional<llvm::StringRef> Results = take(In);
-  if (!Results || !In.empty())
+  std::optional<llvm::StringRef> Failed = take(In), Results = take(In);
+  if (!Failed || (*Failed != "failed" && *Failed != "ok") || !Results ||
+      !In.empty())
     return Out;
+  Out.Failed = *Failed == "failed";
   // Every dependency as it was when the entry was written.
   for (const Dependency &D : Deps) {
     switch (D.Kind) {
@@ -404,7 +406,7 @@ CacheLookup ResultCache::lookup(llvm::StringRef Key) {
 
 bool ResultCache::store(llvm::StringRef Key,
                         const std::vector<Dependency> &Deps,
-                        const CachedResults &R) {
+                        const CachedResults &R, bool Failed) {
   std::string Body;
   put(Body, Key);
   put(Body, std::to_string(Deps.size()));
@@ -413,6 +415,7 @@ bool ResultCache::store(llvm::StringRef Key,
     put(Body, D.Path);
     put(Body, D.Hash);
   }
+  put(Body, Failed ? "failed" : "ok");
   put(Body, encodeResults(R));
   std::string Text = EntryMagic.str() + hexHash(Body) + "\n" + Body;
   if (fs::create_directories(Directory) ||

@@ -101,6 +101,9 @@ struct CacheKeyInputs {
 /// What a lookup found.
 struct CacheLookup {
   std::optional<CachedResults> Results; ///< Set on a hit.
+  /// The parse reported compiler errors, so LibTooling printed "Error while
+  /// processing <file>." on stderr: a hit prints it too.
+  bool Failed = false;
   std::string Miss; ///< Why not: "no entry", "<path> changed", ...
 };
 
@@ -129,7 +132,7 @@ public:
   /// Keeps \p R under \p Key with what the parse read; false when the entry
   /// could not be written (a read-only directory: the run goes on without).
   bool store(llvm::StringRef Key, const std::vector<Dependency> &Deps,
-             const CachedResults &R);
+             const CachedResults &R, bool Failed);
 
   /// Removes the oldest entries while the directory holds more than
   /// MaxBytes (down to 90% of it); only files this cache writes are

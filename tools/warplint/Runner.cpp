@@ -339,6 +339,9 @@ static RunResult runOne(const RunRequest &Req,
           Req.OnCacheLookup(File, L.Results.has_value(), L.Miss);
         if (L.Results) {
           ++Req.Cache->Hits;
+          // What LibTooling prints after a parse with compiler errors.
+          if (L.Failed)
+            llvm::errs() << "Error while processing " << File << ".\n";
           append(Out, fromCache(std::move(*L.Results)));
           continue;
         }
@@ -363,6 +366,10 @@ static RunResult runOne(const RunRequest &Req,
     RunResult One;
     for (const clang::tidy::ClangTidyError &E : Errors)
       convert(E, One, Facts);
+    // LibTooling printed "Error while processing <file>." (ClangTool::run):
+    // the diagnostics counted an error, each of which convert() made a
+    // ToolError.
+    bool Failed = !One.Errors.empty();
     // clang-tidy's own errors (an unmatched NOLINTBEGIN) are not compiler
     // errors: each stays a line of its own and keeps exit code 3.
     auto Own = std::stable_partition(
@@ -403,7 +410,7 @@ static RunResult runOne(const RunRequest &Req,
     Unit.Findings = std::move(One.Findings);
     Unit.CompilerErrors = std::move(One.Errors);
     if (Recorder && Uncacheable.empty())
-      Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit));
+      Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
     append(Out, std::move(Unit));
   }
   return Out;
