@@ -223,8 +223,11 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
-  // A timeout or a tool that failed may go otherwise next time.
-  markResultsUncacheable("exact mode failed: " + Why);
+  // A source the toolkit rejected is kept by exact mode's own cache too
+  // (CompileCache.h, the same test): the same answer next time. A timeout,
+  // a crash or a tool that could not start may go otherwise.
+  if (Why.find(" failed (exit ") == std::string::npos)
+    markResultsUncacheable("exact mode failed: " + Why);
   return std::nullopt;
 }
 

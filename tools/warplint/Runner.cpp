@@ -335,8 +335,8 @@ static RunResult runOne(const RunRequest &Req,
       Key = Req.Cache->key(cacheKeyInputs(U, Cmds, *Provider));
       if (!Key.empty()) {
         CacheLookup L = Req.Cache->lookup(Key);
-        if (Req.OnCacheLookup)
-          Req.OnCacheLookup(File, L.Results.has_value(), L.Miss);
+        if (Req.OnCacheEvent)
+          Req.OnCacheEvent(File, L.Results ? "hit" : "miss", L.Miss);
         if (L.Results) {
           ++Req.Cache->Hits;
           // What LibTooling prints after a parse with compiler errors.
@@ -411,6 +411,8 @@ static RunResult runOne(const RunRequest &Req,
     Unit.CompilerErrors = std::move(One.Errors);
     if (Recorder && Uncacheable.empty())
       Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
+    else if (Recorder && Req.OnCacheEvent)
+      Req.OnCacheEvent(File, "not stored", Uncacheable);
     append(Out, std::move(Unit));
   }
   return Out;

@@ -47,10 +47,11 @@ struct RunRequest {
   /// Overlay (unsaved text is not on disk to be checked).
   ResultCache *Cache = nullptr;
   /// Called (from the worker's thread) with each parse's file and what the
-  /// cache did: "hit", or "miss" with why.
-  std::function<void(const std::string &File, bool Hit,
+  /// cache did: "hit"; "miss" with why; "not stored" with why, after a
+  /// parse whose results depend on what the cache cannot check.
+  std::function<void(const std::string &File, llvm::StringRef Event,
                      const std::string &Why)>
-      OnCacheLookup;
+      OnCacheEvent;
 };
 
 /// What the checks found, as warplint's finding model.

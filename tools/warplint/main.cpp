@@ -332,13 +332,13 @@ int main(int argc, const char **argv) {
     }
   }
   if (Cache && CacheStats)
-    Req.OnCacheLookup = [&](const std::string &File, bool Hit,
-                            const std::string &Why) {
+    Req.OnCacheEvent = [&](const std::string &File, StringRef Event,
+                           const std::string &Why) {
       std::lock_guard<std::mutex> Lock(ProgressLock);
       if (ShowProgress)
         errs() << "\r\x1b[K";
-      errs() << "warplint: cache: " << (Hit ? "hit " : "miss ") << File;
-      if (!Hit)
+      errs() << "warplint: cache: " << Event << " " << File;
+      if (!Why.empty())
         errs() << " (" << Why << ")";
       errs() << "\n";
     };
