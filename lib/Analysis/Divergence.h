@@ -31,6 +31,7 @@
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ class raw_ostream;
 } // namespace llvm
 
 namespace warplint {
+class ValueFlow;
 
 /// The statement a divergent branch is.
 enum class BranchKind { If, Loop, Switch, ShortCircuit };
@@ -138,6 +140,10 @@ struct LaneSplit {
   std::string LoopVar;
   std::vector<int64_t> DivergentIterations, UniformIterations;
   unsigned Iterations = 0;
+  /// When the lanes could not be evaluated: the values, uniform across the
+  /// warp but not known here, that decide whether and where lanes split
+  /// (kernel parameters, loop variables not enumerated), by name.
+  std::vector<std::string> Undecided;
 };
 
 /// A branch whose condition differs between lanes of one warp.
@@ -244,6 +250,11 @@ struct DivergentBarrier {
 /// What the analysis needs to know of the target.
 struct DivergenceOptions {
   unsigned WarpSize = 32;
+  /// The reaching definitions of a function (lib/Frontend/ValueFlow), when
+  /// its analysis succeeded: conditions read variables through them, so a
+  /// variable several loops reuse (`int i; ... for (i = 2; ...)`) has its
+  /// loop's value. Null: the straight-line environment alone.
+  std::function<const ValueFlow *(const clang::FunctionDecl &)> Flow;
 };
 
 /// The divergent branches and barriers of one kernel for one block shape.

@@ -99,6 +99,8 @@ void printSource(llvm::raw_ostream &OS, const VarianceSource &S,
 void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
   if (!S.Exact) {
     OS << "split=none";
+    for (size_t I = 0; I < S.Undecided.size(); ++I)
+      OS << (I ? "," : " undecided=") << S.Undecided[I];
     return;
   }
   OS << "split=exact warps=" << S.DivergentWarps << "/" << S.Warps;
