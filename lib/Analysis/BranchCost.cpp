@@ -521,6 +521,7 @@ bool readsAny(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars)
 }
 
 struct MoveScan {
+  explicit MoveScan(const CostInputs &In) : In(In) {}
   const CostInputs &In;
   unsigned Stores = 0, Arith = 0, DeviceLoads = 0;
   bool Ok = true;
@@ -764,7 +765,7 @@ struct MoveScan {
 } // namespace
 
 bool movesDataOnly(const Stmt *Then, const Stmt *Else, const CostInputs &In) {
-  MoveScan M{In};
+  MoveScan M(In);
   M.stmt(Then, 0);
   unsigned ThenLoads = M.DeviceLoads;
   M.stmt(Else, 0);
