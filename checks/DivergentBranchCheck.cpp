@@ -277,7 +277,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // What the hardware does not pay for (or barely): the options say.
     if (B.ImpliedBy)
       continue;
-    if (B.TailGuard && !ReportTailGuards)
+    // A tail guard, or the remainder of a block-stride loop (every lane runs
+    // it, none more than one trip longer than another: only the last
+    // iteration has idle lanes): one partial pass, as at a tail.
+    if ((B.TailGuard || B.Split.Remainder) && !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
       continue;

@@ -134,6 +134,11 @@ struct LaneSplit {
   /// The values compared were each lane's number of iterations of the loop,
   /// not the condition's value.
   bool TripCounts = false;
+  /// With TripCounts: every lane runs the loop at least once and no two lanes
+  /// of a warp differ by more than one trip (a block-stride loop over a
+  /// count that is not a multiple of the block: only its last iteration
+  /// runs with idle lanes, as a tail guard's warp does).
+  bool Remainder = false;
   /// For a condition on a loop variable: the variable ("s"), its values in
   /// the iterations that diverge and in those that do not, in iteration
   /// order, and the loop's number of iterations. LoopVar is empty otherwise.

@@ -116,6 +116,8 @@ void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
     OS << " single-lane";
   if (S.TripCounts)
     OS << " trip-counts";
+  if (S.Remainder)
+    OS << " remainder";
   if (!S.LoopVar.empty()) {
     OS << " iterations=" << S.LoopVar << ":";
     for (size_t I = 0; I < S.DivergentIterations.size(); ++I)

@@ -463,6 +463,18 @@ void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
   LaneSplit S2;
   U = fromWarps(Warps, U, S2);
   S2.TripCounts = U == Uniformity::LaneVarying;
+  if (S2.TripCounts) {
+    S2.Remainder = true;
+    for (const WarpValues &W : Warps) {
+      int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+      for (const sym::SymValue &V : W) {
+        Lo = std::min(Lo, V.Const);
+        Hi = std::max(Hi, V.Const);
+      }
+      if (!W.empty() && (Lo < 1 || Hi - Lo > 1))
+        S2.Remainder = false;
+    }
+  }
   Split = S2;
 }
 

@@ -58,6 +58,22 @@ __global__ void good_apronThroughHelper(uint *out, const uint *right, const uint
   }
 }
 
+// A block-stride copy over 82 items by 16 lanes (cuda-samples SobelFilter's apron; Parboil
+// sad's `search_pos += 32`): every lane runs 5 or 6 trips, so only the last pass has idle lanes,
+// as at a tail. Quiet (ReportTailGuards shows it).
+__global__ void good_blockStrideRemainder(unsigned char *o, const unsigned char *in) {
+  __shared__ unsigned char tile[4 * 96 * 4];
+  int row = threadIdx.y * 384;
+  for (int ib = threadIdx.x; ib < 82; ib += blockDim.x) {
+    tile[row + 4 * ib + 0] = in[blockIdx.x * 328 + 4 * ib + 0];
+    tile[row + 4 * ib + 1] = in[blockIdx.x * 328 + 4 * ib + 1];
+    tile[row + 4 * ib + 2] = in[blockIdx.x * 328 + 4 * ib + 2];
+    tile[row + 4 * ib + 3] = in[blockIdx.x * 328 + 4 * ib + 3];
+  }
+  __syncthreads();
+  o[blockIdx.x * 64 + threadIdx.y * 16 + threadIdx.x] = tile[row + threadIdx.x];
+}
+
 // ---- positives ----
 // The same possible split in a loop: reported, but not High (no warp provably splits),
 // and the message says that dx decides.
@@ -105,6 +121,7 @@ __global__ void bad_cStyleInterleaved(float *sums, float *sums2) {
 void launch(float2 *f2, const float2 *cf2, float *f, const float *cf, uint *u, const uint *cu, int n) {
   good_possibleOneOff<<<n, 256>>>(f2, cf2, n, n);
   good_apronThroughHelper<<<dim3(n, n), dim3(32, 8)>>>(u, cu, cu, n, 64);
+  good_blockStrideRemainder<<<n, dim3(16, 4)>>>((unsigned char *)u, (const unsigned char *)cu);
   bad_possibleInLoop<<<n, 256>>>(f, cf, n, n);
   bad_cStyleInterleaved<<<n, NT>>>(f, f);
 }

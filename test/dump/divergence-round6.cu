@@ -2,7 +2,8 @@
 // Issue 13's sixth round of facts in the divergence dump: the values that keep a split
 // undecided (a parameter), a C-style loop variable declared before its loop and doubled as
 // `i = 2 * i` (enumerated: every iteration's lanes), and a halo whose value goes through a
-// one-instruction helper of the program (data-move).
+// one-instruction helper of the program (data-move), and the remainder of a block-stride
+// loop (trip counts 5 and 6).
 
 typedef unsigned int uint;
 
@@ -56,7 +57,18 @@ __global__ void apron(uint *out, const uint *right, uint l, int w, int dmax) {
 }
 // CHECK: {{.*}}divergence-round6.cu:[[@LINE-11]]:5: apron: blockDim 32x8 (launch, l = 3, dmax = 64): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} in-loop avoidable=8 data-move
 
+__global__ void remainder(unsigned char *o, const unsigned char *in) {
+  __shared__ unsigned char tile[4 * 96 * 4];
+  short ib;
+  for (ib = threadIdx.x; ib < 82; ib += blockDim.x)
+    tile[threadIdx.y * 384 + ib] = in[blockIdx.x * 328 + ib];
+  __syncthreads();
+  o[blockIdx.x * 64 + threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.y * 384 + threadIdx.x];
+}
+// CHECK: {{.*}}divergence-round6.cu:[[@LINE-5]]:3: remainder: blockDim 16x4 (launch): branch loop: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0xffffffff/32 trip-counts remainder cost={{[0-9]+}} unpredicable contains-loop
+
 void launch(float *f, const float *cf, uint *u, const uint *cu, int n) {
+  remainder<<<n, dim3(16, 4)>>>((unsigned char *)u, (const unsigned char *)cu);
   possible<<<n, 256>>>(f, cf, n, n);
   cStyle<<<n, 256>>>(f);
   apron<<<dim3(n, n), dim3(32, 8)>>>(u, cu, 3, n, 64);
