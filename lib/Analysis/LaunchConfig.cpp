@@ -47,6 +47,22 @@ const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// The body enclosing \p DRE, a use of the local variable \p VD: its
+/// function's when the use is not a lambda's capture (a local's DeclContext
+/// is the function or lambda operator that declares it), which needs no
+/// parent map; else enclosingBody. Building the parent map walks the whole
+/// translation unit, headers included: 8% of warplint's instructions on
+/// cuda-samples' template.cu (callgrind, docs/evaluation.md "Speed, session
+/// 8"), for one variable.
+const Stmt *bodyOfLocalUse(const DeclRefExpr &DRE, const VarDecl &VD,
+                           ASTContext &Ctx) {
+  if (!DRE.refersToEnclosingVariableOrCapture())
+    if (const auto *FD = dyn_cast<FunctionDecl>(VD.getDeclContext()))
+      if (const Stmt *Body = FD->getBody())
+        return Body;
+  return enclosingBody(DRE, Ctx);
+}
+
 class Folder {
 public:
   Folder(ASTContext &Ctx, MutationCache *Cache) : Ctx(Ctx), Cache(Cache) {}
@@ -281,7 +297,7 @@ private:
       // `int threads; threads = 256; k<<<g, threads>>>`: one assignment does
       // it.
       if (VD->hasLocalStorage() && !VD->isStaticLocal())
-        if (const Stmt *Body = enclosingBody(*DRE, Ctx)) {
+        if (const Stmt *Body = bodyOfLocalUse(*DRE, *VD, Ctx)) {
           if ((Value = singleAssignment(*VD, *Body, DRE->getBeginLoc())))
             return VD;
           if (std::optional<Reaching> R = reachingDefinitions(DRE))
@@ -299,7 +315,7 @@ private:
                           "' may change at run time";
       return nullptr;
     }
-    const Stmt *Body = enclosingBody(*DRE, Ctx);
+    const Stmt *Body = bodyOfLocalUse(*DRE, *VD, Ctx);
     if (!Body)
       return nullptr;
     bool Mutated =

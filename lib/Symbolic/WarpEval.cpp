@@ -1,6 +1,7 @@
 //===- WarpEval.cpp - Evaluating expressions across a warp ----------------===//
 #include "Symbolic/WarpEval.h"
 #include "Symbolic/ConstantFold.h"
+#include "Symbolic/WarpAffine.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -22,42 +23,10 @@ std::string SymValue::str() const {
 }
 
 namespace {
-int64_t wrapAdd(int64_t A, int64_t B) {
-  return int64_t(uint64_t(A) + uint64_t(B));
-}
-int64_t wrapMul(int64_t A, int64_t B) {
-  return int64_t(uint64_t(A) * uint64_t(B));
-}
-
-SymValue scaled(const SymValue &V, int64_t C) {
-  SymValue R;
-  R.Const = wrapMul(V.Const, C);
-  if (C != 0)
-    for (const auto &[A, K] : V.Terms)
-      R.Terms.push_back({A, wrapMul(K, C)});
-  return R;
-}
-
-SymValue sum(const SymValue &X, const SymValue &Y) {
-  SymValue R;
-  R.Const = wrapAdd(X.Const, Y.Const);
-  auto I = X.Terms.begin(), J = Y.Terms.begin();
-  while (I != X.Terms.end() || J != Y.Terms.end()) {
-    if (J == Y.Terms.end() ||
-        (I != X.Terms.end() && I->first->id() < J->first->id())) {
-      R.Terms.push_back(*I++);
-    } else if (I == X.Terms.end() || J->first->id() < I->first->id()) {
-      R.Terms.push_back(*J++);
-    } else {
-      int64_t C = wrapAdd(I->second, J->second);
-      if (C)
-        R.Terms.push_back({I->first, C});
-      ++I;
-      ++J;
-    }
-  }
-  return R;
-}
+using symops::scaled;
+using symops::sum;
+using symops::wrapAdd;
+using symops::wrapMul;
 
 /// Trailing zero bits common to every coefficient (63 when there are none).
 unsigned commonTrailingZeros(const SymValue &V) {
@@ -340,18 +309,49 @@ int64_t gcd64(int64_t A, int64_t B) {
 }
 } // namespace
 
+static bool LaneShortcut = true;
+static thread_local unsigned ShortcutWarps = 0;
+
+void setLaneShortcut(bool On) { LaneShortcut = On; }
+unsigned laneShortcutWarps() { return ShortcutWarps; }
+
 BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
                          const LaunchShape &Shape, const Bindings &B,
                          const std::array<unsigned, 3> *Block,
                          int64_t ResidueBytes) {
   BlockLanes R;
   ThreadEvaluator TE(Ctx, Shape, B);
+  AffineEvaluator AE(TE);
   unsigned Threads = Shape.threadsPerBlock();
   int64_t W = Q.ElementBytes;
   for (unsigned Warp = 0; Warp < Shape.warpsPerBlock(); ++Warp) {
     WarpLanes WL;
     WL.Warp = Warp;
     WL.Addresses.assign(Shape.WarpSize, 0);
+    WL.Active.reserve(Shape.WarpSize);
+    // The affine shortcut: the guard and the index each once for the warp's
+    // lanes (the box of their thread ids), where exact; else every lane below.
+    // Either can take it without the other: neither fails on any lane when
+    // it does, so the first failure is still the first lane's that fails.
+    std::optional<AffineValue> G, I;
+    if (LaneShortcut) {
+      ThreadBox Box;
+      Box.Lo = {~0u, ~0u, ~0u};
+      for (unsigned L = 0; L < Shape.WarpSize; ++L) {
+        unsigned Linear = Warp * Shape.WarpSize + L;
+        if (Linear >= Threads)
+          break;
+        auto Tid = Shape.threadOf(Linear);
+        for (unsigned D = 0; D < 3; ++D) {
+          Box.Lo[D] = std::min(Box.Lo[D], Tid[D]);
+          Box.Hi[D] = std::max(Box.Hi[D], Tid[D]);
+        }
+      }
+      if (Q.Guard)
+        G = AE.eval(Q.Guard, Box, Block);
+      I = AE.eval(Q.Index, Box, Block);
+      ShortcutWarps += I.has_value();
+    }
     std::optional<SymValue> First;
     for (unsigned L = 0; L < Shape.WarpSize; ++L) {
       unsigned Linear = Warp * Shape.WarpSize + L;
@@ -361,29 +361,43 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
       }
       auto Tid = Shape.threadOf(Linear);
       bool On = true;
-      if (Q.Guard) {
+      if (G) {
+        // A guard that is uniform across the warp either skips the whole
+        // request or lets it run unchanged: per request it does not matter.
+        On = !G->Base.Terms.empty() || G->at(Tid) != 0;
+        R.RuntimeGuard |= !G->Base.Terms.empty();
+      } else if (Q.Guard) {
         auto G = TE.eval(Q.Guard, Tid, Block);
         if (!G) {
           R.Failure = "guard: " + TE.failure();
           R.Runtime = TE.runtimeCoefficient();
           return R;
         }
-        // A guard that is uniform across the warp either skips the whole
-        // request or lets it run unchanged: per request it does not matter.
         On = !G->isConstant() || G->Const != 0;
         R.RuntimeGuard |= !G->isConstant();
       }
       WL.Active.push_back(On);
       if (!On)
         continue;
-      auto V = TE.eval(Q.Index, Tid, Block);
-      if (!V) {
-        R.Failure = TE.failure();
-        R.Runtime = TE.runtimeCoefficient();
-        return R;
+      std::optional<SymValue> PerLane;
+      int64_t Const;
+      const SymValue *V;
+      if (I) {
+        Const = I->at(Tid);
+        V = &I->Base;
+      } else {
+        PerLane = TE.eval(Q.Index, Tid, Block);
+        if (!PerLane) {
+          R.Failure = TE.failure();
+          R.Runtime = TE.runtimeCoefficient();
+          return R;
+        }
+        Const = PerLane->Const;
+        V = &*PerLane;
       }
       if (!First) {
-        First = V;
+        First = *V;
+        First->Const = Const;
         // Alignment of the runtime part of this warp's addresses.
         int64_t G = 0;
         // The first warp's runtime atoms name them for all warps.
@@ -412,7 +426,7 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
       }
       ++WL.ActiveLanes;
       WL.Addresses[L] =
-          uint64_t(wrapMul(V->Const, W) + Q.BaseOffsetBytes + ResidueBytes);
+          uint64_t(wrapMul(Const, W) + Q.BaseOffsetBytes + ResidueBytes);
     }
     // Addresses are relative to an aligned base; shift them non-negative
     // without changing their residue modulo the largest period used.

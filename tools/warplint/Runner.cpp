@@ -8,12 +8,14 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "tools/warplint/PartialAnalysis.h"
 #include "tools/warplint/ResultCache.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <numeric>
 #include <set>
 #include <thread>
 
@@ -449,9 +451,28 @@ RunResult runChecks(const RunRequest &Req) {
   // back only its own worker, never files queued behind it.
   unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Units.size()));
   std::vector<RunResult> Results(Units.size());
+  // With several workers, the largest files first (by size on disk, a proxy
+  // for their cost): a big file drawn last would leave the other workers
+  // idle while it runs alone. Results keep the input order; with one worker
+  // the files run (and stream) in the order given.
+  std::vector<size_t> Order(Units.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  if (Jobs > 1) {
+    std::vector<uint64_t> Size(Units.size(), 0);
+    for (size_t I = 0; I < Units.size(); ++I) {
+      auto It = Req.Overlay.find(Units[I].File);
+      if (It != Req.Overlay.end())
+        Size[I] = It->second.size();
+      else if (llvm::sys::fs::file_size(Units[I].File, Size[I]))
+        Size[I] = 0;
+    }
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](size_t A, size_t B) { return Size[A] > Size[B]; });
+  }
   std::atomic<size_t> Next{0};
   auto Work = [&] {
-    for (size_t I; (I = Next++) < Units.size();) {
+    for (size_t N; (N = Next++) < Units.size();) {
+      size_t I = Order[N];
       const ParseUnit &U = Units[I];
       Results[I] = runOne(Req, {U});
       std::vector<std::string> Reported = U.Fragments;

@@ -1,5 +1,6 @@
 //===- WarpEvalTest.cpp - Lane addresses of an access across a block ------===//
 #include "Symbolic/WarpEval.h"
+#include "Symbolic/WarpAffine.h"
 #include "Symbolic/ExprParser.h"
 
 #include "gtest/gtest.h"
@@ -85,3 +86,179 @@ TEST(WarpEval, UnevaluableGuardFailsAsAGuard) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// The affine shortcut (evaluateLanes derives each lane's value from one
+// evaluation per warp where that is exact) must give exactly what evaluating
+// every lane gives: same lanes, addresses, failures and runtime facts.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Small deterministic generator (no dependence on the standard library's
+/// distributions, which differ between implementations).
+struct Rng {
+  uint64_t S;
+  unsigned next(unsigned N) {
+    S = S * 6364136223846793005ULL + 1442695040888963407ULL;
+    return unsigned((S >> 33) % N);
+  }
+};
+
+const Expr *randomExpr(ExprContext &C, Rng &R, unsigned Depth) {
+  static const int64_t Consts[] = {0, 1, 2, 3, 4, 5, 7, 8, 16, 31, 32, 33,
+                                   64, 100, 255, 256, 1024, -1, -3, -32};
+  if (Depth == 0 || R.next(4) == 0) {
+    switch (R.next(9)) {
+    case 0:
+    case 1:
+    case 2:
+      return C.threadIdx(Dim(R.next(3)));
+    case 3:
+      return C.blockIdx(Dim(R.next(2)));
+    case 4:
+      return C.blockDim(Dim(R.next(2)));
+    case 5:
+      return C.param(R.next(2) ? "n" : "m");
+    case 6:
+      return C.loopIV("s", 1, 512, 2);
+    default:
+      return C.constant(Consts[R.next(std::size(Consts))]);
+    }
+  }
+  const Expr *A = randomExpr(C, R, Depth - 1);
+  const Expr *B = randomExpr(C, R, Depth - 1);
+  switch (R.next(24)) {
+  case 0:
+  case 1:
+  case 2:
+    return C.add(A, B);
+  case 3:
+    return C.sub(A, B);
+  case 4:
+  case 5:
+    return C.mul(A, B);
+  case 6:
+    return C.div(A, B);
+  case 7:
+    return C.rem(A, B);
+  case 8:
+    return C.shl(A, C.constant(R.next(6)));
+  case 9:
+    return C.shr(A, C.constant(R.next(6)));
+  case 10:
+    return C.bitAnd(A, B);
+  case 11:
+    return C.bitOr(A, B);
+  case 12:
+    return C.bitXor(A, B);
+  case 13:
+    return C.min(A, B);
+  case 14:
+    return C.max(A, B);
+  case 15:
+    return C.lt(A, B);
+  case 16:
+    return C.le(A, B);
+  case 17:
+    return C.eq(A, B);
+  case 18:
+    return C.select(C.lt(A, B), A, randomExpr(C, R, Depth - 1));
+  case 19:
+    return C.logicalAnd(A, B);
+  case 20:
+    return C.logicalNot(A);
+  case 21: {
+    static const IntType Types[] = {IntType::u32(), IntType::i64(),
+                                    {8, false}, {16, true}, IntType::u64()};
+    return C.cast(A, Types[R.next(std::size(Types))]);
+  }
+  case 22:
+    return C.div(A, C.constant(Consts[R.next(16)]));
+  default:
+    return C.rem(A, C.constant(Consts[R.next(16)]));
+  }
+}
+
+void expectSame(const BlockLanes &A, const BlockLanes &B,
+                const std::string &What) {
+  ASSERT_EQ(A.Ok, B.Ok) << What;
+  EXPECT_EQ(A.Failure, B.Failure) << What;
+  EXPECT_EQ(A.Runtime, B.Runtime) << What;
+  EXPECT_EQ(A.RuntimeAlign, B.RuntimeAlign) << What;
+  EXPECT_EQ(A.RuntimeText, B.RuntimeText) << What;
+  EXPECT_EQ(A.RuntimeGuard, B.RuntimeGuard) << What;
+  ASSERT_EQ(A.Warps.size(), B.Warps.size()) << What;
+  for (size_t W = 0; W < A.Warps.size(); ++W) {
+    EXPECT_EQ(A.Warps[W].Warp, B.Warps[W].Warp) << What;
+    EXPECT_EQ(A.Warps[W].ActiveLanes, B.Warps[W].ActiveLanes) << What;
+    EXPECT_EQ(A.Warps[W].Active, B.Warps[W].Active) << What << " warp " << W;
+    EXPECT_EQ(A.Warps[W].Addresses, B.Warps[W].Addresses)
+        << What << " warp " << W;
+    EXPECT_EQ(A.Warps[W].LaneOffsets, B.Warps[W].LaneOffsets) << What;
+  }
+}
+
+} // namespace
+
+TEST(WarpEvalShortcut, UsedForAnIndexLinearInThreadIdx) {
+  ExprContext C;
+  AccessQuery Q;
+  Q.Index = *parseExpr(C, "blockIdx.x * blockDim.x * 2 + threadIdx.y * 64 + "
+                          "threadIdx.x");
+  Q.Guard = *parseExpr(C, "threadIdx.x < 16");
+  LaunchShape S;
+  S.BlockDim = {32, 8, 1};
+  unsigned Before = laneShortcutWarps();
+  BlockLanes Fast = evaluateLanes(C, Q, S);
+  ASSERT_TRUE(Fast.Ok) << Fast.Failure;
+  // Every warp is one row: the guard is per lane, but the index is affine.
+  EXPECT_EQ(laneShortcutWarps() - Before, 8u);
+  setLaneShortcut(false);
+  BlockLanes Slow = evaluateLanes(C, Q, S);
+  setLaneShortcut(true);
+  EXPECT_EQ(laneShortcutWarps() - Before, 8u);
+  expectSame(Fast, Slow, "row");
+}
+
+TEST(WarpEvalShortcut, AgreesWithEveryLaneOnRandomExpressions) {
+  static const std::array<unsigned, 3> Shapes[] = {
+      {32, 1, 1}, {64, 4, 1}, {16, 16, 1}, {8, 8, 4},  {48, 1, 1},
+      {33, 3, 1}, {256, 1, 1}, {7, 5, 3},  {128, 2, 2}, {1, 64, 1}};
+  ExprContext C;
+  Rng R{14};
+  unsigned Used = 0, Compared = 0;
+  for (unsigned I = 0; I < 3000; ++I) {
+    AccessQuery Q;
+    Q.Index = randomExpr(C, R, 1 + R.next(5));
+    if (R.next(3) == 0)
+      Q.Guard = randomExpr(C, R, 1 + R.next(4));
+    Q.ElementBytes = 1u << R.next(5);
+    LaunchShape S;
+    S.BlockDim = Shapes[R.next(std::size(Shapes))];
+    if (R.next(2))
+      S.GridDim = std::array<unsigned, 3>{4, 2, 1};
+    Bindings B;
+    if (R.next(2))
+      B["n"] = int64_t(R.next(70)) - 3;
+    if (R.next(2))
+      B["s"] = int64_t(1) << R.next(9);
+    std::array<unsigned, 3> Blk = {R.next(4), R.next(2), 0};
+    const std::array<unsigned, 3> *Block = R.next(2) ? &Blk : nullptr;
+    int64_t Residue = R.next(4) == 0 ? 4 * R.next(32) : 0;
+    unsigned Before = laneShortcutWarps();
+    BlockLanes Fast = evaluateLanes(C, Q, S, B, Block, Residue);
+    Used += laneShortcutWarps() - Before;
+    setLaneShortcut(false);
+    BlockLanes Slow = evaluateLanes(C, Q, S, B, Block, Residue);
+    setLaneShortcut(true);
+    std::string What = toString(Q.Index) +
+                       (Q.Guard ? " if " + toString(Q.Guard) : "");
+    expectSame(Fast, Slow, What);
+    if (::testing::Test::HasFailure())
+      return;
+    Compared += Fast.Warps.size();
+  }
+  // The generator must exercise the shortcut, not only its fallback.
+  EXPECT_GT(Used, Compared / 10);
+}
