@@ -68,7 +68,11 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
   F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
   F.Builder->setEnvironment(&F.Env);
-  if (Opts.Flow)
+  // A kernel's variables through their reaching definitions. Not a
+  // helper's: the builder takes its parameters for uniform values, and the
+  // flow would carry that into loop inductions over a parameter (`for (;
+  // stride > 0; stride >>= 1)` on a lane-varying argument).
+  if (Opts.Flow && !Via)
     if (const ValueFlow *VF = Opts.Flow(FD))
       F.Builder->setValueFlow(VF);
   F.ViaCall = Via;
@@ -109,8 +113,16 @@ Uniformity Walker::refine(const Expr *Cond, FnState &F, Uniformity AST,
     return mentionsVaryingParam(E, F);
   };
   LaneScope Scope{*F.Facts, *F.Builder, Enclosing, nullptr};
-  if (!F.IsKernel)
+  if (!F.IsKernel) {
     Scope.ReadsVaryingParam = ReadsVarying;
+    // In a helper the builder takes parameters for uniform values; a load
+    // whose address the levels know to differ between lanes (through a
+    // lane-varying argument) would look uniform to the lane evaluation
+    // (cuda-samples eigenvalues' scanInitial: s_cl_helper[ai - 1], ai from
+    // the tid parameter). Such a condition keeps its level.
+    if (level(Cond, F).DataDep)
+      return AST;
+  }
   // Conjuncts the same for a whole block (`bx == 0`) say which blocks can
   // split, not which lanes: the lanes are evaluated on the others.
   llvm::SmallVector<const Expr *, 4> Parts, Within;

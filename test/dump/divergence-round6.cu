@@ -73,3 +73,28 @@ void launch(float *f, const float *cf, uint *u, const uint *cu, int n) {
   cStyle<<<n, 256>>>(f);
   apron<<<dim3(n, n), dim3(32, 8)>>>(u, cu, 3, n, 64);
 }
+
+// A helper's data-dependent branch on a load through a lane-varying argument (cuda-samples
+// eigenvalues' scanInitial): the helper takes `tid` for a uniform value, so the load must
+// keep the level the walk gave it.
+__device__ void scanStep(const unsigned int tid, unsigned int n, unsigned short *one, unsigned short *helper) {
+  unsigned int offset = 1;
+  for (int d = (n >> 1); d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d) {
+      unsigned int ai = offset * (2 * tid + 1), bi = offset * (2 * tid + 2) - 1;
+      if ((helper[ai - 1] != 1) || (helper[bi] != 1))
+        one[bi] = one[ai] * 3 + one[bi] / 7 + one[ai - 1] * one[ai + 2] / 11;
+    }
+    offset <<= 1;
+  }
+}
+// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:7: scanKernel: blockDim 256 (launch, n = 512): branch if: source=load:'helper[ai - 1]' data-dependent split=none cost={{[0-9]+}} in-loop via={{.*}}divergence-round6.cu:[[@LINE+5]]:3
+__global__ void scanKernel(unsigned short *g, unsigned n) {
+  __shared__ unsigned short one[512], helper[512];
+  one[threadIdx.x] = g[threadIdx.x];
+  helper[threadIdx.x] = g[threadIdx.x + 512];
+  scanStep(threadIdx.x, n, one, helper);
+  g[threadIdx.x] = one[threadIdx.x];
+}
+void launchScan(unsigned short *g) { scanKernel<<<1, 256>>>(g, 512); }
