@@ -8,7 +8,8 @@
 # -DWARPLINT_FUZZ=ON; needs libclang-rt-22-dev), and builds it if needed; WARPLINT_FUZZ_BUILD
 # names another. The corpus grows in BUILD/fuzz-corpus; crashes, leaks, timeouts and
 # out-of-memory inputs land in BUILD/fuzz-artifacts (turn each one into a regression test under
-# test/, then delete it). Caps per input: 20 s, 2 GiB, 64 KiB. tools/fuzz/cuda.dict (CUDA
+# test/, then delete it). Caps per input: 60 s (WARPLINT_FUZZ_TIMEOUT; the largest seeds take
+# 10-20 s instrumented on a loaded 2-core machine), 2 GiB, 64 KiB. tools/fuzz/cuda.dict (CUDA
 # keywords, launch syntax, intrinsics) is the mutation dictionary; WARPLINT_FUZZ_DICT= (empty)
 # runs without one. Extra arguments after SECONDS go to libFuzzer (-seed=1, -runs=N, ...).
 set -euo pipefail
@@ -30,7 +31,7 @@ mkdir -p "$seeds" "$build/fuzz-corpus" "$build/fuzz-artifacts"
    cp "$f" "$seeds/$(echo "${f#./}" | tr / _)"; done)
 export ASAN_OPTIONS="detect_leaks=1:exitcode=86"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=87"
-exec nice -n 10 "$build/bin/warplint-fuzz" -max_total_time="$seconds" -timeout=20 \
-  -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+exec nice -n 10 "$build/bin/warplint-fuzz" -max_total_time="$seconds" \
+  -timeout="${WARPLINT_FUZZ_TIMEOUT:-60}" -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
   ${dict:+-dict="$dict"} -artifact_prefix="$build/fuzz-artifacts/" "$@" \
   "$build/fuzz-corpus" "$seeds"
