@@ -23,6 +23,10 @@ config.substitutions.append(("%warplint_dump", os.path.join(os.path.dirname(conf
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%plugin", config.warplint_plugin))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
+# A sanitizer build's %clang_tidy preloads the ASan runtime for the instrumented plugin
+# (test/clang-tidy-asan.in); the editors' wrapper (bin/warplint-clang-tidy) runs that one too.
+if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
+    config.environment["WARPLINT_CLANG_TIDY"] = config.clang_tidy
 # The compiler itself, to check that an applied fix still compiles.
 config.substitutions.append(("%clangxx", shutil.which("clang++-22") or "/usr/lib/llvm-22/bin/clang++"))
 config.substitutions.append(("%cuda_args", cuda_args))
