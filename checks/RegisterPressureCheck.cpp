@@ -156,6 +156,8 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
 std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   const std::string Arch = target(*Ctx).Name;
   if (!Replay.empty()) {
+    // Files outside the translation unit decide the findings.
+    markResultsUncacheable("a replayed ptxas output");
     llvm::Expected<CompiledTU> TU = replayResources(Replay, Arch);
     if (TU)
       return std::move(*TU);
@@ -222,6 +224,11 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
+  // A source the toolkit rejected is kept by exact mode's own cache too
+  // (CompileCache.h, the same test): the same answer next time. A timeout,
+  // a crash or a tool that could not start may go otherwise.
+  if (Why.find(" failed (exit ") == std::string::npos)
+    markResultsUncacheable("exact mode failed: " + Why);
   return std::nullopt;
 }
 
@@ -586,9 +593,12 @@ void RegisterPressureCheck::onEndOfFile() {
       llvm::any_of(Kernels,
                    [&](const FunctionDecl *K) { return worthCompiling(*K); }))
     TU = compiled(Why);
-  if (!TU && Exact == ExactMode::On)
+  if (!TU && Exact == ExactMode::On) {
     llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
                  << Why << "); registers estimated from the source\n";
+    // A result read back from the cache would not repeat this line.
+    markResultsUncacheable("exact mode unavailable");
+  }
   // Under auto, no toolkit (or a parse with warplint's fallback declarations)
   // is the ordinary case and leaves the findings as they are without exact
   // mode; a toolkit that fails is worth a note.

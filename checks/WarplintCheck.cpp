@@ -633,6 +633,21 @@ std::string factsKey(llvm::StringRef Check, llvm::StringRef File,
       .str();
 }
 
+namespace {
+thread_local std::string UncacheableReason;
+} // namespace
+
+void markResultsUncacheable(llvm::StringRef Why) {
+  if (UncacheableReason.empty())
+    UncacheableReason = Why.str();
+}
+
+std::string takeUncacheableReason() {
+  std::string Out;
+  Out.swap(UncacheableReason);
+  return Out;
+}
+
 std::map<std::string, std::shared_ptr<const FindingFacts>> takeFacts() {
   std::map<std::string, std::shared_ptr<const FindingFacts>> Out;
   Out.swap(FactLog);

@@ -198,6 +198,15 @@ void setFactRecording(bool On);
 /// keyed by check, file, offset and message; the log is emptied. The binary
 /// runs a file's checks on one thread and takes them after each file.
 std::map<std::string, std::shared_ptr<const FindingFacts>> takeFacts();
+/// Marks the results of the translation unit analysed on this thread as not
+/// to be kept by the binary's result cache (tools/warplint/ResultCache.h):
+/// they depend on something its key cannot see (a compile that failed or
+/// timed out, a replayed ptxas output read from elsewhere). \p Why says what.
+void markResultsUncacheable(llvm::StringRef Why);
+/// The reason markResultsUncacheable gave on this thread since the last call,
+/// or ""; cleared. The binary asks after each file.
+std::string takeUncacheableReason();
+
 /// The key takeFacts uses.
 std::string factsKey(llvm::StringRef Check, llvm::StringRef File,
                      unsigned Offset, llvm::StringRef Message);

@@ -49,6 +49,11 @@ config.environment["PATH"] = os.pathsep.join(
 # Hermetic: no toolkit found through the environment unless a test asks for one.
 config.environment.pop("CUDA_PATH", None)
 config.environment.pop("GITHUB_WORKSPACE", None)
+# Hermetic: the result cache (docs/caching.md) of this run only, emptied as the run starts, so a
+# developer's cache never changes a result. Tests run twice on one file meet it warm.
+result_cache = os.path.join(config.test_exec_root, "result-cache")
+shutil.rmtree(result_cache, ignore_errors=True)
+config.environment["WARPLINT_CACHE_DIR"] = result_cache
 
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
     config.available_features.add("cuda-toolkit")

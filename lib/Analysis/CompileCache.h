@@ -12,6 +12,7 @@
 
 #include "Analysis/CompiledResources.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Twine.h"
 #include <string>
 #include <utility>
 
@@ -34,6 +35,12 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
 std::string
 compileCacheKey(const DeviceCompileCommand &Command,
                 llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> Inputs);
+
+/// Writes \p Text to \p Path through a temporary file beside it
+/// (`<Path>.tmp-XXXXXXXX`) and a rename, so that concurrent runs never read
+/// half a file; false (and no file) when it could not. Both on-disk caches
+/// write this way (exact mode's and the binary's result cache).
+bool writeCacheFile(const llvm::Twine &Path, llvm::StringRef Text);
 
 /// The default cache directory of exact mode: `warplint/ptxas` under the
 /// user's cache directory ($XDG_CACHE_HOME, else ~/.cache); "" when there is

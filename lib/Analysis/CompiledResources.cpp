@@ -148,32 +148,34 @@ namespace {
 /// from the cache: findings must not depend on the cache.
 constexpr llvm::StringLiteral CompilerText = "nvcc -ptx -lineinfo, ptxas -v";
 
-/// Writes \p Text to \p Path through a temporary file and a rename, so that
-/// concurrent runs never read half a file.
-void writeAtomically(const llvm::Twine &Path, llvm::StringRef Text) {
-  llvm::SmallString<256> Tmp;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return;
-    }
-  }
-  if (llvm::sys::fs::rename(Tmp, Path))
-    llvm::sys::fs::remove(Tmp);
-}
-
 llvm::Expected<CompiledTU> compileUncached(const DeviceCompileCommand &Command,
                                            unsigned TimeoutSeconds,
                                            std::string *PtxasText,
                                            std::string *PtxText,
                                            bool *Rejected);
 } // namespace
+
+bool writeCacheFile(const llvm::Twine &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Tmp;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
+    return false;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return false;
+    }
+  }
+  if (llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return false;
+  }
+  return true;
+}
 
 std::string
 compileCacheKey(const DeviceCompileCommand &Command,
@@ -248,13 +250,13 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
     return TU;
   if (!TU) {
     std::string Msg = llvm::toString(TU.takeError());
-    writeAtomically(Prefix + ".error", Msg);
+    writeCacheFile(Prefix + ".error", Msg);
     return error(Msg);
   }
   // The PTX first: a reader takes the ptxas output as the sign of a complete
   // entry.
-  writeAtomically(Prefix + ".ptx", PtxText);
-  writeAtomically(Prefix + ".ptxas.txt", PtxasText);
+  writeCacheFile(Prefix + ".ptx", PtxText);
+  writeCacheFile(Prefix + ".ptxas.txt", PtxasText);
   return TU;
 }
 

@@ -2,6 +2,7 @@
 #include "tools/warplint/Options.h"
 
 #include "checks/WarplintCheck.h"
+#include "tools/warplint/ResultCache.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Process.h"
@@ -209,6 +210,26 @@ cl::opt<bool> PrintAnalysisStats(
     cl::desc("Print, per file, how many times each analysis ran (each fact "
              "is computed once per file, whatever the checks enabled)"),
     cl::Hidden, cl::cat(Category));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Directory of the result cache, which keeps each unchanged "
+             "file's findings for the next run (default: "
+             "$WARPLINT_CACHE_DIR, else $XDG_CACHE_HOME/warplint/results, "
+             "else ~/.cache/warplint/results; docs/caching.md)"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache"),
+                      cl::cat(Category));
+cl::opt<bool> CacheStats(
+    "cache-stats",
+    cl::desc("Print whether each file's results came from the result cache "
+             "(and why not), then the counts"),
+    cl::cat(Category));
+cl::opt<unsigned> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Size the result cache's directory is kept under, in MiB "
+             "(default 256); the least recently used entries go first"),
+    cl::value_desc("MiB"), cl::init(DefaultResultCacheMiB), cl::cat(Category));
 cl::opt<bool> NoSnippets("no-snippets",
                          cl::desc("clang format: omit source lines and carets"),
                          cl::cat(Category));

@@ -80,6 +80,10 @@ extern llvm::cl::opt<bool> Lsp;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;
+extern llvm::cl::opt<std::string> CacheDir;
+extern llvm::cl::opt<bool> NoCache;
+extern llvm::cl::opt<bool> CacheStats;
+extern llvm::cl::opt<unsigned> CacheMaxSize;
 extern llvm::cl::opt<bool> NoSnippets;
 extern llvm::cl::opt<bool> UseColor;
 

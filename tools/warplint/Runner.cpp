@@ -7,6 +7,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "tools/warplint/PartialAnalysis.h"
+#include "tools/warplint/ResultCache.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -213,6 +214,76 @@ struct ParseUnit {
 };
 } // namespace
 
+/// \p From's results added to \p To's.
+static void append(RunResult &To, RunResult From) {
+  for (auto [Dst, Src] :
+       {std::pair(&To.Errors, &From.Errors),
+        std::pair(&To.CompilerErrors, &From.CompilerErrors)})
+    std::move(Src->begin(), Src->end(), std::back_inserter(*Dst));
+  std::move(From.Findings.begin(), From.Findings.end(),
+            std::back_inserter(To.Findings));
+  std::move(From.Analyses.begin(), From.Analyses.end(),
+            std::back_inserter(To.Analyses));
+}
+
+static CachedResults toCache(const RunResult &R) {
+  return CachedResults{R.Findings, R.Errors, R.CompilerErrors, R.Analyses};
+}
+
+static RunResult fromCache(CachedResults C) {
+  RunResult R;
+  R.Findings = std::move(C.Findings);
+  R.Errors = std::move(C.Errors);
+  R.CompilerErrors = std::move(C.CompilerErrors);
+  R.Analyses = std::move(C.Analyses);
+  return R;
+}
+
+/// \p O as text, its check options sorted (a StringMap's order depends on
+/// how it was filled).
+static std::string optionsText(const clang::tidy::ClangTidyOptions &O) {
+  clang::tidy::ClangTidyOptions Copy = O;
+  std::vector<std::pair<std::string, std::string>> Sorted;
+  for (const auto &E : Copy.CheckOptions)
+    Sorted.push_back({E.getKey().str(), E.getValue().Value});
+  llvm::sort(Sorted);
+  Copy.CheckOptions.clear();
+  std::string Text = clang::tidy::configurationAsText(Copy);
+  for (const auto &[K, V] : Sorted)
+    Text += "\n" + K + "=" + std::to_string(V.size()) + ":" + V;
+  return Text;
+}
+
+/// What a parse's key is made of, besides the run's identity: the files,
+/// the adjusted commands, every configuration layer and the effective
+/// options of the file (as the checks will read them).
+static CacheKeyInputs
+cacheKeyInputs(const ParseUnit &U,
+               const std::vector<clang::tooling::CompileCommand> &Cmds,
+               clang::tidy::ClangTidyOptionsProvider &Provider) {
+  CacheKeyInputs K;
+  K.File = U.File;
+  K.FileIsInput = U.FileIsInput;
+  K.Fragments = U.Fragments;
+  for (const clang::tooling::CompileCommand &C : Cmds) {
+    std::vector<std::string> Words{C.Directory, C.Filename, C.Output};
+    Words.insert(Words.end(), C.CommandLine.begin(), C.CommandLine.end());
+    K.Commands.push_back(std::move(Words));
+  }
+  for (const auto &[Opts, Source] : Provider.getRawOptions(U.File))
+    K.Options.push_back(Source + "\n" + optionsText(Opts));
+  clang::tidy::ClangTidyOptions Effective = Provider.getOptions(U.File);
+  K.Options.push_back(optionsText(Effective));
+  if (auto It = Effective.CheckOptions.find(HardwareModelOptionKey);
+      It != Effective.CheckOptions.end())
+    K.HardwareModel = It->second.Value;
+  if (auto It =
+          Effective.CheckOptions.find("warplint-register-pressure.CudaPath");
+      It != Effective.CheckOptions.end())
+    K.CudaPath = It->second.Value;
+  return K;
+}
+
 static RunResult runOne(const RunRequest &Req,
                         const std::vector<ParseUnit> &Units) {
   RunResult Out;
@@ -251,29 +322,61 @@ static RunResult runOne(const RunRequest &Req,
       Provider = std::make_unique<TargetOptionsProvider>(std::move(Provider),
                                                          A->Target);
     CommandDirectory.clear();
-    if (std::vector<clang::tooling::CompileCommand> Cmds =
-            Req.Compilations->getCompileCommands(File);
-        !Cmds.empty())
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        Req.Compilations->getCompileCommands(File);
+    if (!Cmds.empty())
       CommandDirectory = Cmds.front().Directory;
     Provider = std::make_unique<CommandDirectoryProvider>(std::move(Provider),
                                                           CommandDirectory);
+    // The result cache: everything this parse's results depend on is in the
+    // key or recorded as the parse reads it (ResultCache.h).
+    std::string Key;
+    if (Req.Cache && Req.Overlay.empty()) {
+      Key = Req.Cache->key(cacheKeyInputs(U, Cmds, *Provider));
+      if (!Key.empty()) {
+        CacheLookup L = Req.Cache->lookup(Key);
+        if (Req.OnCacheEvent)
+          Req.OnCacheEvent(File, L.Results ? "hit" : "miss", L.Miss);
+        if (L.Results) {
+          ++Req.Cache->Hits;
+          // What LibTooling prints after a parse with compiler errors.
+          if (L.Failed)
+            llvm::errs() << "Error while processing " << File << ".\n";
+          append(Out, fromCache(std::move(*L.Results)));
+          continue;
+        }
+        ++Req.Cache->Misses;
+      }
+    }
+    llvm::IntrusiveRefCntPtr<RecordingFileSystem> Recorder;
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> ParseFS = BaseFS;
+    if (!Key.empty()) {
+      Recorder = new RecordingFileSystem(BaseFS);
+      ParseFS = new llvm::vfs::OverlayFileSystem(Recorder);
+    }
     clang::tidy::ClangTidyContext Context(std::move(Provider));
     std::vector<clang::tidy::ClangTidyError> Errors =
-        clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, BaseFS,
+        clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, ParseFS,
                                   /*ApplyAnyFix=*/false,
                                   /*EnableCheckProfile=*/false, "",
                                   /*Quiet=*/true);
     FactMap Facts = takeFacts();
+    std::string Uncacheable = takeUncacheableReason();
+    RunResult Unit;
     RunResult One;
     for (const clang::tidy::ClangTidyError &E : Errors)
       convert(E, One, Facts);
+    // LibTooling printed "Error while processing <file>." (ClangTool::run):
+    // the diagnostics counted an error, each of which convert() made a
+    // ToolError.
+    bool Failed = !One.Errors.empty();
     // clang-tidy's own errors (an unmatched NOLINTBEGIN) are not compiler
     // errors: each stays a line of its own and keeps exit code 3.
     auto Own = std::stable_partition(
         One.Errors.begin(), One.Errors.end(), [](const ToolError &E) {
           return !llvm::StringRef(E.Message).contains(" [clang-tidy-");
         });
-    std::move(Own, One.Errors.end(), std::back_inserter(Out.Errors));
+    std::move(Own, One.Errors.end(), std::back_inserter(Unit.Errors));
     One.Errors.erase(Own, One.Errors.end());
     std::vector<FunctionRange> Ranges = takeFunctionRanges(File);
     std::optional<FileCoverage> Coverage = takeCoverage(File);
@@ -301,13 +404,16 @@ static RunResult runOne(const RunRequest &Req,
         });
       });
       if (O.Summary)
-        Out.Errors.push_back(std::move(*O.Summary));
-      Out.Analyses.push_back(std::move(O.Analysis));
+        Unit.Errors.push_back(std::move(*O.Summary));
+      Unit.Analyses.push_back(std::move(O.Analysis));
     }
-    std::move(One.Findings.begin(), One.Findings.end(),
-              std::back_inserter(Out.Findings));
-    std::move(One.Errors.begin(), One.Errors.end(),
-              std::back_inserter(Out.CompilerErrors));
+    Unit.Findings = std::move(One.Findings);
+    Unit.CompilerErrors = std::move(One.Errors);
+    if (Recorder && Uncacheable.empty())
+      Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
+    else if (Recorder && Req.OnCacheEvent)
+      Req.OnCacheEvent(File, "not stored", Uncacheable);
+    append(Out, std::move(Unit));
   }
   return Out;
 }

@@ -12,6 +12,7 @@
 
 namespace warplint {
 
+class ResultCache;
 struct RunResult;
 
 /// Everything one run needs.
@@ -41,6 +42,16 @@ struct RunRequest {
   std::function<void(const RunResult &,
                      const std::vector<std::string> &)>
       OnUnitDone;
+  /// The result cache (ResultCache.h): each parse's results are looked up
+  /// before it runs and stored after; null: no cache. Never used with an
+  /// Overlay (unsaved text is not on disk to be checked).
+  ResultCache *Cache = nullptr;
+  /// Called (from the worker's thread) with each parse's file and what the
+  /// cache did: "hit"; "miss" with why; "not stored" with why, after a
+  /// parse whose results depend on what the cache cannot check.
+  std::function<void(const std::string &File, llvm::StringRef Event,
+                     const std::string &Why)>
+      OnCacheEvent;
 };
 
 /// What the checks found, as warplint's finding model.

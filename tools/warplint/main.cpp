@@ -22,6 +22,7 @@
 #include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/Report.h"
+#include "tools/warplint/ResultCache.h"
 #include "tools/warplint/Runner.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -104,6 +105,9 @@ int main(int argc, const char **argv) {
       return usageError("unknown --fail-on '" + FailOn +
                         "' (expected high, medium, low or none)");
   }
+  if (CacheMaxSize == 0)
+    return usageError("--cache-max-size must be at least 1 (MiB); --no-cache "
+                      "turns the cache off");
   unsigned JobCount = Jobs;
   if (Jobs.getNumOccurrences() && Jobs == 0)
     return usageError("-j must be at least 1");
@@ -313,7 +317,42 @@ int main(int argc, const char **argv) {
                          const std::vector<std::string> &Files) {
       streamUnit(Streamed, R, Files);
     };
+  // The result cache (docs/caching.md). --analysis-stats reports what the
+  // analyses did, so it always analyses.
+  std::unique_ptr<ResultCache> Cache;
+  if (!NoCache && !PrintAnalysisStats) {
+    SmallString<256> Dir(CacheDir.empty() ? defaultResultCacheDir()
+                                          : std::string(CacheDir));
+    if (!Dir.empty()) {
+      sys::fs::make_absolute(Dir);
+      Cache = std::make_unique<ResultCache>(
+          std::string(Dir), uint64_t(CacheMaxSize) << 20, argv[0],
+          (void *)&printVersion);
+      Req.Cache = Cache.get();
+    }
+  }
+  if (Cache && CacheStats)
+    Req.OnCacheEvent = [&](const std::string &File, StringRef Event,
+                           const std::string &Why) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      if (ShowProgress)
+        errs() << "\r\x1b[K";
+      errs() << "warplint: cache: " << Event << " " << File;
+      if (!Why.empty())
+        errs() << " (" << Why << ")";
+      errs() << "\n";
+    };
   RunResult Result = runChecks(Req);
+  if (Cache) {
+    if (Cache->Stored)
+      Cache->evict();
+    if (CacheStats) {
+      unsigned H = Cache->Hits, M = Cache->Misses, S = Cache->Stored;
+      errs() << "warplint: cache: " << H << (H == 1 ? " hit, " : " hits, ")
+             << M << (M == 1 ? " miss, " : " misses, ") << S << " stored in "
+             << Cache->directory() << "\n";
+    }
+  }
 
   if (!Quiet)
     for (const std::string &F : Inputs)
