@@ -173,6 +173,18 @@ bool fewLanes(const DivergentBranch &B, unsigned N) {
   return Any && Worst <= N;
 }
 
+/// A branch (not a loop) whose split the lane evaluation could not
+/// establish because values uniform across the warp but unknown here (a
+/// kernel parameter, a loop variable it cannot count) decide it: neither
+/// which lanes take it, nor a leader or a lane left out, nor a tail guard,
+/// nor data. (A condition the evaluation could not read at all, a helper's
+/// lane-varying parameter, keeps the rules of an evaluated split.)
+bool unproven(const DivergentBranch &B, OneLane Lone) {
+  return B.Kind != BranchKind::Loop && !B.DataDependent && !B.Split.Exact &&
+         !B.Split.TripCounts && !B.TailGuard && Lone == OneLane::No &&
+         !B.Split.Undecided.empty();
+}
+
 bool hasElse(const DivergentBranch &B) {
   const auto *IS = dyn_cast<IfStmt>(B.S);
   return IS && IS->getElse();
@@ -265,7 +277,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // What the hardware does not pay for (or barely): the options say.
     if (B.ImpliedBy)
       continue;
-    if (B.TailGuard && !ReportTailGuards)
+    // A tail guard, or the remainder of a block-stride loop (every lane runs
+    // it, none more than one trip longer than another: only the last
+    // iteration has idle lanes): one partial pass, as at a tail.
+    if ((B.TailGuard || B.Split.Remainder) && !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
       continue;
@@ -331,11 +346,22 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     if (!ReportOneOffSplits && !Loop && !B.InLoop && !ScaledLoop &&
         OneOff < LargeBody && !MostOfFunction)
       continue;
+    // A possible split: the condition reads the thread index, but values not
+    // known here (a parameter, a loop variable the analysis cannot count)
+    // decide whether and where lanes part (`x == 0` for x = tid % (DX / 2),
+    // `i < segmentSamplesB` that only the last segment's lanes fail). Once
+    // per warp, a split nobody can show costs too little to report; repeated
+    // in a loop it is reported, at most Medium.
+    if (!ReportOneOffSplits && unproven(B, Lone) && !B.InLoop && !ScaledLoop)
+      continue;
     SourceLocation Loc = SM.getExpansionLoc(B.S->getBeginLoc());
     // The toolkit's own code is not the user's to change.
     if (SM.isInSystemHeader(Loc))
       continue;
     C.Prio = priority(B, Lone, PredicationThreshold, LargeBody);
+    // High needs a warp that provably splits.
+    if (unproven(B, Lone) && C.Prio == Priority::High)
+      C.Prio = Priority::Medium;
     Kept.push_back(C);
   }
   // One finding per cause: a branch nested under another reported one (or
@@ -394,6 +420,14 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Possible;
     } else if (B.TailGuard) {
       Msg += " only where the index crosses its bound";
+      R.Conf = Confidence::Likely;
+    } else if (unproven(B, oneLane(B))) {
+      Msg = std::string(what(B.Kind)) + " can differ between the lanes of a warp";
+      Msg += Source.empty() ? "" : " through " + Source;
+      Msg += " (whether and where lanes split depends on";
+      for (size_t I = 0; I < B.Split.Undecided.size(); ++I)
+        Msg += (I ? ", '" : " '") + B.Split.Undecided[I] + "'";
+      Msg += ", not known here)";
       R.Conf = Confidence::Likely;
     } else {
       Msg += Source.empty() ? "" : " through " + Source;

@@ -162,6 +162,10 @@ AnalysisContext::divergence(const FunctionDecl &Kernel, const KernelShape &S) {
     ++Stats.DivergenceWalks;
     DivergenceOptions Opts;
     Opts.WarpSize = Target.WarpSize;
+    Opts.Flow = [this](const FunctionDecl &F) -> const ValueFlow * {
+      const ValueFlow &VF = valueFlow(F);
+      return VF.analysed() ? &VF : nullptr;
+    };
     It = DivergenceCache
              .emplace(std::move(Key),
                       analyzeDivergence(Kernel, Ctx, DivergenceSC, Mutations,

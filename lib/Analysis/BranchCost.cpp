@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 using namespace clang;
 
@@ -520,6 +521,7 @@ bool readsAny(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars)
 }
 
 struct MoveScan {
+  explicit MoveScan(const CostInputs &In) : In(In) {}
   const CostInputs &In;
   unsigned Stores = 0, Arith = 0, DeviceLoads = 0;
   bool Ok = true;
@@ -544,6 +546,40 @@ struct MoveScan {
     }
     for (const Stmt *C : S->children())
       address(C, Depth + 1);
+  }
+
+  /// The instructions of a small helper's body: its arithmetic (the cost
+  /// model's count, less the returns) and one per instruction of its inline
+  /// assembly; none when it branches, loops or calls further helpers.
+  std::optional<unsigned> helperOps(const FunctionDecl *Def) {
+    const Stmt *Body = Def->getBody();
+    unsigned Returns = 0, Asm = 0;
+    bool Other = false;
+    std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S,
+                                                           unsigned D) {
+      if (!S || Other || D > 16)
+        return;
+      if (isa<ReturnStmt>(S))
+        ++Returns;
+      else if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+        std::string Text = A->getAsmString();
+        for (llvm::StringRef Line : llvm::split(Text, ';'))
+          Asm += !Line.trim().empty();
+      }
+      else if (isa<IfStmt>(S) || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+               isa<DoStmt>(S) || isa<SwitchStmt>(S) || isa<CallExpr>(S))
+        Other = true;
+      for (const Stmt *C : S->children())
+        Scan(C, D + 1);
+    };
+    Scan(Body, 0);
+    if (Other)
+      return std::nullopt;
+    bool Unpredicable = false;
+    unsigned C = estimateCost(Body, In, Unpredicable);
+    if (Unpredicable)
+      return std::nullopt;
+    return C - std::min(C, Returns) + Asm;
   }
 
   /// A load from memory other than the block's shared memory (a pointer
@@ -573,6 +609,8 @@ struct MoveScan {
       return;
     if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
       return value(CE->getSubExpr(), Depth + 1);
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) // `c = 0`
+      return value(DA->getExpr(), Depth + 1);
     if (const auto *IL = dyn_cast<InitListExpr>(E)) {
       for (const Expr *I : IL->inits())
         value(I, Depth + 1);
@@ -596,16 +634,29 @@ struct MoveScan {
           value(A, Depth + 1);
         return;
       }
-      // A helper of the program, or a function with a long expansion, is
-      // computation; the toolkit's one- and two-instruction intrinsics
-      // (`__usad4`, `fminf`) count as such.
+      // A function with a long expansion is computation; the toolkit's one-
+      // and two-instruction intrinsics (`__sad`, `fminf`) count as such, and
+      // so does a helper of the program whose body is one or two
+      // instructions (stereoDisparity's `__usad4`, one inline-asm
+      // `vabsdiff4`).
       const FunctionDecl *Def = nullptr;
-      if (N.empty() || (FD->hasBody(Def) && Def && !isToolkitFunction(Def, In.Ctx)) ||
-          callCost(N) > 2) {
+      unsigned Ops = 0;
+      if (N.empty()) {
         Ok = false;
         return;
       }
-      Arith += callCost(N);
+      if (FD->hasBody(Def) && Def && !isToolkitFunction(Def, In.Ctx)) {
+        std::optional<unsigned> H = helperOps(Def);
+        if (!H || *H > 2) {
+          Ok = false;
+          return;
+        }
+        Ops = *H;
+      } else if ((Ops = callCost(N)) > 2) {
+        Ok = false;
+        return;
+      }
+      Arith += Ops;
       for (const Expr *A : CE->arguments())
         value(A, Depth + 1);
       return;
@@ -714,7 +765,7 @@ struct MoveScan {
 } // namespace
 
 bool movesDataOnly(const Stmt *Then, const Stmt *Else, const CostInputs &In) {
-  MoveScan M{In};
+  MoveScan M(In);
   M.stmt(Then, 0);
   unsigned ThenLoads = M.DeviceLoads;
   M.stmt(Else, 0);

@@ -31,6 +31,7 @@
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ class raw_ostream;
 } // namespace llvm
 
 namespace warplint {
+class ValueFlow;
 
 /// The statement a divergent branch is.
 enum class BranchKind { If, Loop, Switch, ShortCircuit };
@@ -132,12 +134,21 @@ struct LaneSplit {
   /// The values compared were each lane's number of iterations of the loop,
   /// not the condition's value.
   bool TripCounts = false;
+  /// With TripCounts: every lane runs the loop at least once and no two lanes
+  /// of a warp differ by more than one trip (a block-stride loop over a
+  /// count that is not a multiple of the block: only its last iteration
+  /// runs with idle lanes, as a tail guard's warp does).
+  bool Remainder = false;
   /// For a condition on a loop variable: the variable ("s"), its values in
   /// the iterations that diverge and in those that do not, in iteration
   /// order, and the loop's number of iterations. LoopVar is empty otherwise.
   std::string LoopVar;
   std::vector<int64_t> DivergentIterations, UniformIterations;
   unsigned Iterations = 0;
+  /// When the lanes could not be evaluated: the values, uniform across the
+  /// warp but not known here, that decide whether and where lanes split
+  /// (kernel parameters, loop variables not enumerated), by name.
+  std::vector<std::string> Undecided;
 };
 
 /// A branch whose condition differs between lanes of one warp.
@@ -244,6 +255,11 @@ struct DivergentBarrier {
 /// What the analysis needs to know of the target.
 struct DivergenceOptions {
   unsigned WarpSize = 32;
+  /// The reaching definitions of a function (lib/Frontend/ValueFlow), when
+  /// its analysis succeeded: conditions read variables through them, so a
+  /// variable several loops reuse (`int i; ... for (i = 2; ...)`) has its
+  /// loop's value. Null: the straight-line environment alone.
+  std::function<const ValueFlow *(const clang::FunctionDecl &)> Flow;
 };
 
 /// The divergent branches and barriers of one kernel for one block shape.

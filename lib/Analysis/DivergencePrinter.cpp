@@ -99,6 +99,8 @@ void printSource(llvm::raw_ostream &OS, const VarianceSource &S,
 void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
   if (!S.Exact) {
     OS << "split=none";
+    for (size_t I = 0; I < S.Undecided.size(); ++I)
+      OS << (I ? "," : " undecided=") << S.Undecided[I];
     return;
   }
   OS << "split=exact warps=" << S.DivergentWarps << "/" << S.Warps;
@@ -114,6 +116,8 @@ void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
     OS << " single-lane";
   if (S.TripCounts)
     OS << " trip-counts";
+  if (S.Remainder)
+    OS << " remainder";
   if (!S.LoopVar.empty()) {
     OS << " iterations=" << S.LoopVar << ":";
     for (size_t I = 0; I < S.DivergentIterations.size(); ++I)

@@ -1,5 +1,6 @@
 //===- DivergenceWalker.cpp - The divergence walk over one kernel ---------===//
 #include "Analysis/DivergenceWalker.h"
+#include "Frontend/ValueFlow.h"
 
 #include "Analysis/DivergenceSources.h"
 #include "Analysis/GuardPatterns.h"
@@ -67,6 +68,9 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
   F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
   F.Builder->setEnvironment(&F.Env);
+  if (Opts.Flow)
+    if (const ValueFlow *VF = Opts.Flow(FD))
+      F.Builder->setValueFlow(VF);
   F.ViaCall = Via;
 }
 

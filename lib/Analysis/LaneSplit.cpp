@@ -45,6 +45,26 @@ void loopIVs(const sym::Expr *E, llvm::SmallVectorImpl<std::string> &Out,
     loopIVs(O, Out, Depth + 1);
 }
 
+/// The leaves of \p E that no binding gives a value: parameters and loop
+/// variables (by name; a loop count "i.iter" as its variable), the first
+/// few, for the message.
+void undecided(const sym::Expr *E, std::vector<std::string> &Out,
+               const sym::Bindings &Bound, unsigned Depth = 0) {
+  if (Depth > 64 || Out.size() >= 3)
+    return;
+  if (E->kind() == sym::ExprKind::Param || E->kind() == sym::ExprKind::LoopIV) {
+    std::string N = E->name().str();
+    if (!Bound.count(E->name())) {
+      if (llvm::StringRef(N).ends_with(".iter"))
+        N.resize(N.size() - 5);
+      if (llvm::find(Out, N) == Out.end())
+        Out.push_back(N);
+    }
+  }
+  for (const sym::Expr *O : E->ops())
+    undecided(O, Out, Bound, Depth + 1);
+}
+
 } // namespace
 
 LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
@@ -177,16 +197,69 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
     if (!FS || !FS->getCond())
       continue;
     const VarDecl *V = nullptr;
+    // The loop's variable, its first value and whether it moves by a
+    // factor: declared in the loop (`for (int i = 2; ...)`, the function's
+    // loop facts), or declared before it and assigned there (`int i; ...
+    // for (i = 2; i <= N; i = 2 * i)`, the C style; the variable may serve
+    // several loops).
+    const Expr *InitE = nullptr;
+    bool Geometric = false;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
-        DS && DS->isSingleDecl())
+        DS && DS->isSingleDecl()) {
       V = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (!V)
+      const LoopVarInfo *LI = V ? Scope.Facts.loopVar(V) : nullptr;
+      if (!LI || LI->Loop != FS)
+        continue;
+      InitE = LI->Init;
+      Geometric = LI->Geometric;
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+                   FS->getInit() ? dyn_cast<Expr>(FS->getInit())
+                                       ->IgnoreParenImpCasts()
+                                 : nullptr);
+               BO && BO->getOpcode() == BO_Assign) {
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V || !V->hasLocalStorage() || !V->getType()->isIntegerType())
+        continue;
+      std::optional<InductionStep> S = inductionStep(FS->getInc(), V);
+      if (!S)
+        continue;
+      InitE = BO->getRHS();
+      Geometric = !S->Additive;
+      if (!Geometric) {
+        // Counted here from the first value and the constant step (the
+        // variable has no loop facts of its own to rebuild it from).
+        std::string Iter = V->getName().str() + ".iter";
+        if (Name != Iter)
+          continue;
+        std::optional<llvm::APSInt> StepC =
+            S->Step ? S->Step->getIntegerConstantExpr(Ctx)
+                    : std::optional<llvm::APSInt>(llvm::APSInt::get(1));
+        sym::ThreadEvaluator T0(SC, Shape.Shape, Bind);
+        auto Init = T0.eval(Scope.Builder.build(InitE), {0, 0, 0});
+        if (!StepC || !Init || !Init->isConstant())
+          return std::nullopt;
+        int64_t Step = StepC->getExtValue() * (S->Negate ? -1 : 1);
+        const sym::Expr *Cond = Scope.Builder.build(FS->getCond());
+        sym::Bindings B = Bind;
+        std::vector<std::pair<int64_t, int64_t>> Values;
+        for (int64_t K = 0; K < MaxEnumeratedIterations; ++K) {
+          B[Name] = K;
+          sym::ThreadEvaluator T2(SC, Shape.Shape, B);
+          auto C = T2.eval(Cond, {0, 0, 0});
+          if (!C || !C->isConstant())
+            return std::nullopt;
+          if (!C->Const)
+            return Values;
+          Values.push_back({K, Init->Const + K * Step});
+        }
+        return std::nullopt;
+      }
+    } else {
       continue;
-    const LoopVarInfo *LI = Scope.Facts.loopVar(V);
-    if (!LI || LI->Loop != FS)
-      continue;
+    }
     std::string VName = V->getName().str();
-    bool Geometric = LI->Geometric;
     if (Name != (Geometric ? VName : VName + ".iter"))
       continue;
     const sym::Expr *Cond = Scope.Builder.build(FS->getCond());
@@ -212,7 +285,7 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
       return std::nullopt;
     }
     // Geometric: first value, then the increment applied step by step.
-    auto Init = TE.eval(Scope.Builder.build(LI->Init), {0, 0, 0});
+    auto Init = TE.eval(Scope.Builder.build(InitE), {0, 0, 0});
     if (!Init || !Init->isConstant())
       return std::nullopt;
     int64_t Cur = Init->Const;
@@ -237,28 +310,13 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
 
 std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,
                                            int64_t Cur) {
-  // Geometric updates only (Frontend/LoopInduction recognises the forms), and
-  // the commuted product `i = c * i`, which that recogniser does not take.
-  BinaryOperatorKind Op = BO_Mul;
-  const Expr *By = nullptr;
-  if (std::optional<InductionStep> S = inductionStep(Inc, V)) {
-    if (S->Additive)
-      return std::nullopt;
-    Op = S->GeometricOp;
-    By = S->Factor;
-  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
-                 Inc ? Inc->IgnoreParenImpCasts() : nullptr);
-             BO && BO->getOpcode() == BO_Assign) {
-    const auto *R =
-        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-    const auto *L =
-        R ? dyn_cast<DeclRefExpr>(R->getRHS()->IgnoreParenImpCasts()) : nullptr;
-    if (!R || R->getOpcode() != BO_Mul || !L || L->getDecl() != V)
-      return std::nullopt;
-    By = R->getLHS();
-  } else {
+  // Geometric updates only (Frontend/LoopInduction recognises the forms,
+  // the commuted product `i = c * i` too).
+  std::optional<InductionStep> S = inductionStep(Inc, V);
+  if (!S || S->Additive)
     return std::nullopt;
-  }
+  BinaryOperatorKind Op = S->GeometricOp;
+  const Expr *By = S->Factor;
   std::optional<llvm::APSInt> CV = By->getIntegerConstantExpr(Ctx);
   if (!CV)
     return std::nullopt;
@@ -301,11 +359,13 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   // A condition on a loop variable: every iteration.
   llvm::SmallVector<std::string, 2> IVs;
   loopIVs(E, IVs);
-  if (IVs.size() != 1)
+  std::optional<std::vector<std::pair<int64_t, int64_t>>> Iters;
+  if (IVs.size() == 1)
+    Iters = enumerateLoop(Scope, IVs[0]);
+  if (!Iters || Iters->empty()) {
+    undecided(E, Split.Undecided, Bind);
     return AST;
-  auto Iters = enumerateLoop(Scope, IVs[0]);
-  if (!Iters || Iters->empty())
-    return AST;
+  }
   std::vector<int64_t> DivValues, UniValues;
   Uniformity Result = Uniformity::Constant;
   LaneSplit First;
@@ -403,6 +463,18 @@ void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
   LaneSplit S2;
   U = fromWarps(Warps, U, S2);
   S2.TripCounts = U == Uniformity::LaneVarying;
+  if (S2.TripCounts) {
+    S2.Remainder = true;
+    for (const WarpValues &W : Warps) {
+      int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+      for (const sym::SymValue &V : W) {
+        Lo = std::min(Lo, V.Const);
+        Hi = std::max(Hi, V.Const);
+      }
+      if (!W.empty() && (Lo < 1 || Hi - Lo > 1))
+        S2.Remainder = false;
+    }
+  }
   Split = S2;
 }
 

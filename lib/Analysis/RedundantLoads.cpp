@@ -9,6 +9,34 @@
 namespace warplint {
 
 namespace {
+
+bool readsThreadIdx(const sym::Expr *E, unsigned Depth = 0) {
+  if (Depth > 32)
+    return true;
+  if (E->kind() == sym::ExprKind::ThreadIdx)
+    return true;
+  for (const sym::Expr *O : E->ops())
+    if (readsThreadIdx(O, Depth + 1))
+      return true;
+  return false;
+}
+
+/// A guard that holds for chosen lanes (`tx == k`, also under `&&`): an
+/// equality whose sides differ in their dependence on the thread index.
+bool selectsLanes(const sym::Expr *G, unsigned Depth = 0) {
+  if (!G || Depth > 32)
+    return false;
+  if (G->kind() == sym::ExprKind::LogicalAnd) {
+    for (const sym::Expr *O : G->ops())
+      if (selectsLanes(O, Depth + 1))
+        return true;
+    return false;
+  }
+  if (G->kind() != sym::ExprKind::Eq || G->ops().size() != 2)
+    return false;
+  return readsThreadIdx(G->ops()[0]) != readsThreadIdx(G->ops()[1]);
+}
+
 /// A thread's value as a key: equal keys are the same address for every
 /// value of the uniform atoms (blockIdx, parameters, loop variables).
 std::string key(const sym::SymValue &V) { return V.str(); }
@@ -67,6 +95,11 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
         G = TE.eval(A.Guard, Tid, &FirstBlock);
       if (G && G->isConstant() && G->Const == 0)
         continue;
+      // An equality on the thread index the evaluation cannot decide
+      // (`tx == df - 1`, df computed at run time) selects a lane, not the
+      // block: which threads load is unknown.
+      if ((!G || !G->isConstant()) && selectsLanes(A.Guard))
+        return std::nullopt;
     }
     std::optional<sym::SymValue> V = TE.eval(A.Index, Tid);
     if (!V)

@@ -57,16 +57,24 @@ std::optional<InductionStep> inductionStep(const Expr *Update,
     return S;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(Update)) {
-    // i = i + s, i = i - s, i = i * 2, i = i / 2
+    // i = i + s, i = i - s, i = i * 2, i = i / 2, and i = s + i, i = 2 * i
     if (BO->getOpcode() != BO_Assign || !refersTo(BO->getLHS(), V))
       return std::nullopt;
     const auto *R =
         dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-    if (!R || !refersTo(R->getLHS(), V) ||
-        !fromOperator(R->getOpcode(), R->getRHS(), S))
+    if (!R)
       return std::nullopt;
     S.ShortForm = false;
-    return S;
+    if (refersTo(R->getLHS(), V))
+      return fromOperator(R->getOpcode(), R->getRHS(), S)
+                 ? std::optional<InductionStep>(S)
+                 : std::nullopt;
+    // The commuted forms of the commutative operators: i = s + i, i = 2 * i.
+    if ((R->getOpcode() == BO_Add || R->getOpcode() == BO_Mul) &&
+        refersTo(R->getRHS(), V) && !refersTo(R->getLHS(), V) &&
+        fromOperator(R->getOpcode(), R->getLHS(), S))
+      return S;
+    return std::nullopt;
   }
   return std::nullopt;
 }

@@ -153,6 +153,22 @@ __global__ void good_one_thread_loop(const float *a, float *r, int n) {
   }
 }
 
+// One lane picked at run time (Rodinia srad's reduce: `tx == df - 1`, df found by a
+// data-dependent loop) sums the block's remainder: the guard selects a lane, so nothing is
+// repeated, though the evaluation cannot say which lane.
+__global__ void good_runtime_lane_loop(const float *sums, float *out, int nf) {
+  int tx = threadIdx.x, df = 0, i;
+  for (i = 2; i <= 256; i = 2 * i)
+    if (nf >= i)
+      df = i;
+  if (tx == df - 1) {
+    float s = 0.0f;
+    for (i = blockIdx.x * 256 + df; i < blockIdx.x * 256 + nf; i++)
+      s += sums[i];
+    out[blockIdx.x] = s;
+  }
+}
+
 // Read once per iteration of an outer loop that holds the real work (Rodinia lavaMD's
 // neighbour box): amortised over the inner loop, not reported.
 __global__ void good_outer_loop(const int *nei, const float *pos, float *out, int nn) {
@@ -188,6 +204,7 @@ void launch(float *a, float *b, float *c, float *x, float *y, int n) {
   good_invariant_in_loop<<<n / 256, 256>>>(a, c, n);
   good_warp_broadcast<<<dim3(1, n / 8), dim3(32, 8)>>>(a, c, n);
   good_one_thread_loop<<<n / 256, 256>>>(a, c, n);
+  good_runtime_lane_loop<<<n / 256, 256>>>(a, c, n);
   good_outer_loop<<<n / 128, 128>>>((const int *)a, b, c, n);
   good_two_warps<<<dim3(n / 64, n / 2), dim3(64, 2)>>>(b, c, n);
 }

@@ -86,7 +86,7 @@ __global__ void columnSums(float *o, int rows, int cols) {
     }
   }
 }
-// CHECK: {{.*}}divergence-precision.cu:80:3: columnSums: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost=7 unpredicable contains-loop tail-guard scaled-loop
+// CHECK: {{.*}}divergence-precision.cu:80:3: columnSums: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided=c,cols cost=7 unpredicable contains-loop tail-guard scaled-loop
 // CHECK-NOT: divergence-precision.cu:83:
 
 // A helper reads each lane's interval into reference parameters: data decides.

@@ -23,7 +23,7 @@ __global__ void floatTail(float *img, int m, int n) {
       img[i * n] = img[i * n + 1] * 0.5f + img[i * n + 2] * img[i * n + 3] + sqrtf(img[i]);
   }
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-4]]:5: floatTail: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} tail-guard in-loop
+// CHECK: {{.*}}divergence-round5.cu:[[@LINE-4]]:5: floatTail: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=m cost={{[0-9]+}} tail-guard in-loop
 
 __global__ void boolInterval(int *o, int lo, int hi, int iters) {
   int tx = threadIdx.x;
@@ -32,7 +32,7 @@ __global__ void boolInterval(int *o, int lo, int hi, int iters) {
     if (tx >= i + 1 && tx <= 254 - i && valid)
       o[tx] = o[tx - 1] + o[tx + 1] * i + o[tx] / 3;
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-3]]:5: boolInterval: blockDim 256 (launch, lo = 1, hi = 250): branch if: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} tail-guard in-loop
+// CHECK: {{.*}}divergence-round5.cu:[[@LINE-3]]:5: boolInterval: blockDim 256 (launch, lo = 1, hi = 250): branch if: source=thread-index:'threadIdx.x' split=none undecided=i cost={{[0-9]+}} tail-guard in-loop
 
 __global__ void diagonal16(float *out, int w) {
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -49,7 +49,7 @@ __global__ void doWhile0(float *o, int n) {
     o[threadIdx.x] = heavy(o[threadIdx.x]);
   } while (0);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: doWhile0: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=1 tail-guard function-cost=50
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: doWhile0: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=n cost=1 tail-guard function-cost=50
 // CHECK-NOT: doWhile0: {{.*}} branch loop
 
 // A block of one thread (<<<1, 1>>>): nothing splits, even on data.
@@ -67,8 +67,8 @@ __global__ void implied(float *o, int end) {
     if (it < end)
       o[it] = heavy(o[it]);
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: implied: blockDim 128 (launch): branch loop: source=thread-index:'threadIdx.x' split=none cost=49 unpredicable contains-loop tail-guard scaled-loop
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:5: implied: blockDim 128 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 tail-guard in-loop implied-by={{.*}}divergence-shapes.cu:[[@LINE-5]]:3
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:3: implied: blockDim 128 (launch): branch loop: source=thread-index:'threadIdx.x' split=none undecided=it,end cost=49 unpredicable contains-loop tail-guard scaled-loop
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-4]]:5: implied: blockDim 128 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=it,end cost=47 tail-guard in-loop implied-by={{.*}}divergence-shapes.cu:[[@LINE-5]]:3
 
 // Not implied: the variable changes between the loop's test and the guard.
 __global__ void notImplied(float *o, int end) {
@@ -79,7 +79,7 @@ __global__ void notImplied(float *o, int end) {
   }
 }
 // CHECK: {{.*}}divergence-shapes.cu:[[@LINE-6]]:3: notImplied: {{.*}}
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: notImplied: blockDim 128 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 in-loop
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: notImplied: blockDim 128 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=end cost=47 in-loop
 
 // ty == 0 && by == 0 with 16x16 blocks: ty splits warps (two rows each), but only in the
 // blocks of row 0 of the grid.

@@ -44,7 +44,7 @@ __global__ void tail(float *out, int n) {
   if (i < n)
     out[i] = heavy(out[i]);
 }
-// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost=47 tail-guard function-cost=50
+// CHECK: {{.*}}divergence.cu:[[@LINE-3]]:3: tail: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=n cost=47 tail-guard function-cost=50
 
 // A barrier under a condition that differs between the warps of a block, and a
 // loop whose lanes run different numbers of iterations (trip counts).
