@@ -35,6 +35,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -510,21 +511,30 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
 /// Words (4-byte registers) of the automatic variables declared in \p S:
 /// scalars, structures (wmma fragments) and arrays, wherever the compiler
 /// places them. Not a register count, a size of the per-thread state.
-static uint64_t automaticWords(const Stmt *S, ASTContext &Ctx) {
+/// Iterative: the statements nest as deep as clang parses (a 60,000-term
+/// expression overflowed the stack of the recursive version under ASan,
+/// tool/pathological.test in the sanitizer build).
+static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
   uint64_t Words = 0;
-  if (!S)
-    return 0;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D))
-        if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
-            !V->getType()->isReferenceType() &&
-            !V->getType()->isDependentType() &&
-            !V->getType()->isIncompleteType() &&
-            V->getType()->isConstantSizeType())
-          Words += (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
-  for (const Stmt *C : S->children())
-    Words += automaticWords(C, Ctx);
+  llvm::SmallVector<const Stmt *, 64> Work;
+  if (Root)
+    Work.push_back(Root);
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+              !V->getType()->isReferenceType() &&
+              !V->getType()->isDependentType() &&
+              !V->getType()->isIncompleteType() &&
+              V->getType()->isConstantSizeType())
+            Words +=
+                (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
   return Words;
 }
 

@@ -23,6 +23,11 @@ config.substitutions.append(("%warplint_dump", os.path.join(os.path.dirname(conf
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%plugin", config.warplint_plugin))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
+# A sanitizer build's %clang_tidy preloads the ASan runtime for the instrumented plugin
+# (test/clang-tidy-asan.in); the editors' wrapper (bin/warplint-clang-tidy) runs that one too.
+sanitizer_build = os.path.basename(config.clang_tidy) == "clang-tidy-asan"
+if sanitizer_build:
+    config.environment["WARPLINT_CLANG_TIDY"] = config.clang_tidy
 # The compiler itself, to check that an applied fix still compiles.
 config.substitutions.append(("%clangxx", shutil.which("clang++-22") or "/usr/lib/llvm-22/bin/clang++"))
 config.substitutions.append(("%cuda_args", cuda_args))
@@ -93,7 +98,15 @@ if shutil.which("man"):
 for v in range(14, 22):
     if shutil.which("clang-tidy-%d" % v):
         config.available_features.add("other-clang-tidy")
-        config.substitutions.append(("%other_clang_tidy", shutil.which("clang-tidy-%d" % v)))
+        other = shutil.which("clang-tidy-%d" % v)
+        if sanitizer_build:
+            # The instrumented plugin loads only with the ASan runtime in the process (as
+            # clang-tidy-asan gives clang-tidy-22); leaks there are not warplint's.
+            import subprocess as sp
+            rt = sp.run(["clang++-22", "-print-file-name=libclang_rt.asan-x86_64.so"],
+                        capture_output=True, text=True).stdout.strip()
+            other = "env LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0:exitcode=86 %s" % (rt, other)
+        config.substitutions.append(("%other_clang_tidy", other))
         break
 # PyYAML (a dependency of Debian's pre-commit) for the YAML structure checks of action.yml and
 # the example CI files; the test runs it with the same python as the other scripts.

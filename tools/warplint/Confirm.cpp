@@ -29,6 +29,16 @@ std::string readFile(llvm::StringRef Path) {
   return B ? (*B)->getBuffer().str() : "";
 }
 
+/// The last line of `ncu --version` as saved in \p Path ("Version 2025.3.0.0
+/// (build ...)"); empty when there is none. The text is held here: a StringRef
+/// into readFile's temporary was read after it was freed (ASan,
+/// confirm/errors.test and confirm/replay.test in the sanitizer build).
+std::string ncuVersionIn(llvm::StringRef Path) {
+  std::string Text = readFile(Path);
+  llvm::StringRef T = llvm::StringRef(Text).rtrim();
+  return T.substr(T.rfind('\n') + 1).str();
+}
+
 std::string tail(llvm::StringRef S, size_t N = 800) {
   S = S.rtrim();
   return S.size() <= N ? S.str() : "..." + S.take_back(N).str();
@@ -290,8 +300,7 @@ llvm::Error runConfirm(const ConfirmRequest &Req,
     }
     std::string VLog = (Dir + "/ncu-version.txt").str();
     if (runLogged({Ncu, "--version"}, VLog, 30, Err) == 0) {
-      llvm::StringRef T = llvm::StringRef(readFile(VLog)).rtrim();
-      Summary.NcuVersion = T.substr(T.rfind('\n') + 1).str();
+      Summary.NcuVersion = ncuVersionIn(VLog);
     }
   }
 
@@ -319,12 +328,8 @@ llvm::Error runConfirm(const ConfirmRequest &Req,
       Summary.Device = It->second;
       break;
     }
-  if (Summary.NcuVersion.empty()) {
-    llvm::StringRef T =
-        llvm::StringRef(readFile((Dir + "/ncu-version.txt").str())).rtrim();
-    if (!T.empty())
-      Summary.NcuVersion = T.substr(T.rfind('\n') + 1).str();
-  }
+  if (Summary.NcuVersion.empty())
+    Summary.NcuVersion = ncuVersionIn((Dir + "/ncu-version.txt").str());
   Summary.KernelsProfiled = Launches.size();
   if (!Launches.size())
     for (const MeasuredKernel &K : Source->Kernels)
