@@ -204,6 +204,8 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
     // several loops).
     const Expr *InitE = nullptr;
     bool Geometric = false;
+    // Additive: the variable's value in iteration Name.
+    const sym::Expr *IV = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
         DS && DS->isSingleDecl()) {
       V = dyn_cast<VarDecl>(DS->getSingleDecl());
@@ -212,6 +214,11 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
         continue;
       InitE = LI->Init;
       Geometric = LI->Geometric;
+      if (!Geometric)
+        IV = Scope.Builder.build(DeclRefExpr::Create(
+            Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+            const_cast<VarDecl *>(V), false, SourceLocation(), V->getType(),
+            VK_LValue));
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
                    FS->getInit() ? dyn_cast<Expr>(FS->getInit())
                                        ->IgnoreParenImpCasts()
@@ -227,34 +234,21 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
         continue;
       InitE = BO->getRHS();
       Geometric = !S->Additive;
-      if (!Geometric) {
-        // Counted here from the first value and the constant step (the
-        // variable has no loop facts of its own to rebuild it from).
-        std::string Iter = V->getName().str() + ".iter";
-        if (Name != Iter)
-          continue;
+      if (!Geometric && Name == V->getName().str() + ".iter") {
+        // Built here from the first value and the constant step, as the
+        // builder builds a declared loop's variable (this one has no loop
+        // facts of its own).
         std::optional<llvm::APSInt> StepC =
             S->Step ? S->Step->getIntegerConstantExpr(Ctx)
                     : std::optional<llvm::APSInt>(llvm::APSInt::get(1));
-        sym::ThreadEvaluator T0(SC, Shape.Shape, Bind);
-        auto Init = T0.eval(Scope.Builder.build(InitE), {0, 0, 0});
-        if (!StepC || !Init || !Init->isConstant())
+        if (!StepC)
           return std::nullopt;
-        int64_t Step = StepC->getExtValue() * (S->Negate ? -1 : 1);
-        const sym::Expr *Cond = Scope.Builder.build(FS->getCond());
-        sym::Bindings B = Bind;
-        std::vector<std::pair<int64_t, int64_t>> Values;
-        for (int64_t K = 0; K < MaxEnumeratedIterations; ++K) {
-          B[Name] = K;
-          sym::ThreadEvaluator T2(SC, Shape.Shape, B);
-          auto C = T2.eval(Cond, {0, 0, 0});
-          if (!C || !C->isConstant())
-            return std::nullopt;
-          if (!C->Const)
-            return Values;
-          Values.push_back({K, Init->Const + K * Step});
-        }
-        return std::nullopt;
+        const sym::Expr *Step = SC.constant(
+            StepC->getExtValue(), ExprBuilder::typeOf(V->getType(), Ctx));
+        const sym::Expr *Delta =
+            SC.mul(Scope.Builder.iterationCount(V, Step), Step);
+        const sym::Expr *Init = Scope.Builder.build(InitE);
+        IV = S->Negate ? SC.sub(Init, Delta) : SC.add(Init, Delta);
       }
     } else {
       continue;
@@ -267,10 +261,6 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
     sym::ThreadEvaluator TE(SC, Shape.Shape, B);
     std::vector<std::pair<int64_t, int64_t>> Values; // (binding, IV value)
     if (!Geometric) {
-      const sym::Expr *IV = Scope.Builder.build(
-          DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
-                              const_cast<VarDecl *>(V), false, SourceLocation(),
-                              V->getType(), VK_LValue));
       for (int64_t K = 0; K < MaxEnumeratedIterations; ++K) {
         B[Name] = K;
         sym::ThreadEvaluator T2(SC, Shape.Shape, B);
