@@ -10,17 +10,6 @@ namespace warplint {
 
 namespace {
 
-bool readsThreadIdx(const sym::Expr *E, unsigned Depth = 0) {
-  if (Depth > 32)
-    return true;
-  if (E->kind() == sym::ExprKind::ThreadIdx)
-    return true;
-  for (const sym::Expr *O : E->ops())
-    if (readsThreadIdx(O, Depth + 1))
-      return true;
-  return false;
-}
-
 /// A guard that holds for chosen lanes (`tx == k`, also under `&&`): an
 /// equality whose sides differ in their dependence on the thread index.
 bool selectsLanes(const sym::Expr *G, unsigned Depth = 0) {
@@ -34,7 +23,7 @@ bool selectsLanes(const sym::Expr *G, unsigned Depth = 0) {
   }
   if (G->kind() != sym::ExprKind::Eq || G->ops().size() != 2)
     return false;
-  return readsThreadIdx(G->ops()[0]) != readsThreadIdx(G->ops()[1]);
+  return G->ops()[0]->hasThreadIdx() != G->ops()[1]->hasThreadIdx();
 }
 
 /// A thread's value as a key: equal keys are the same address for every
