@@ -233,6 +233,17 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
 }
 
 /// The evidence note: how the registers were obtained.
+hw::OccupancyInput
+RegisterPressureCheck::Launch::occupancy(unsigned Registers,
+                                         uint64_t StaticShared) const {
+  hw::OccupancyInput In;
+  In.ThreadsPerBlock = unsigned(Block.threads());
+  In.RegistersPerThread = Registers;
+  In.StaticSharedMem = StaticShared;
+  In.DynamicSharedMem = DynamicShared;
+  return In;
+}
+
 static std::string methodText(const KernelResources &R) {
   if (const CompiledKernel *CK = R.Compiled)
     return "ptxas for " + R.Arch + " (" + R.Compiler +
@@ -438,12 +449,8 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   for (const Launch &L : Launches) {
     if (L.Kernel != K.getCanonicalDecl())
       continue;
-    hw::OccupancyInput In;
-    In.ThreadsPerBlock = unsigned(L.Block.threads());
-    In.RegistersPerThread = Regs.Registers;
-    In.StaticSharedMem = Regs.StaticShared;
-    In.DynamicSharedMem = L.DynamicShared;
-    hw::OccupancyResult O = hw::computeOccupancy(M, In);
+    hw::OccupancyResult O = hw::computeOccupancy(
+        M, L.occupancy(Regs.Registers, Regs.StaticShared));
     if (O.Limiter != hw::OccupancyLimiter::Registers ||
         O.Occupancy * 100 >= OccupancyThreshold)
       continue;
@@ -454,11 +461,8 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   }
   if (!Worst)
     return;
-  hw::OccupancyInput In;
-  In.ThreadsPerBlock = unsigned(Worst->Block.threads());
-  In.RegistersPerThread = Regs.Registers;
-  In.StaticSharedMem = Regs.StaticShared;
-  In.DynamicSharedMem = Worst->DynamicShared;
+  hw::OccupancyInput In =
+      Worst->occupancy(Regs.Registers, Regs.StaticShared);
   auto Step = nextStep(M, In, WorstOcc.ActiveBlocks);
   if (!Step)
     return;
@@ -567,12 +571,8 @@ bool RegisterPressureCheck::worthCompiling(const FunctionDecl &K) {
   for (const Launch &L : Launches) {
     if (L.Kernel != K.getCanonicalDecl())
       continue;
-    hw::OccupancyInput In;
-    In.ThreadsPerBlock = unsigned(L.Block.threads());
-    In.StaticSharedMem = Est.StaticShared;
-    In.DynamicSharedMem = L.DynamicShared;
-    In.RegistersPerThread = unsigned(Upper);
-    hw::OccupancyResult O = hw::computeOccupancy(M, In);
+    hw::OccupancyResult O = hw::computeOccupancy(
+        M, L.occupancy(unsigned(Upper), Est.StaticShared));
     // Fewer blocks at the upper figure, or none: registers could limit.
     if (O.Limiter == hw::OccupancyLimiter::LaunchFails ||
         (O.Limiter == hw::OccupancyLimiter::Registers &&

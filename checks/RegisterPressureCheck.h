@@ -8,6 +8,9 @@
 #include <optional>
 
 namespace warplint {
+namespace hw {
+struct OccupancyInput;
+} // namespace hw
 
 /// Reports kernels whose register use limits occupancy at the launch
 /// configurations seen in the translation unit, and kernels whose register cap
@@ -38,6 +41,11 @@ private:
     BlockShape Block;
     uint64_t DynamicShared;
     clang::SourceLocation Loc;
+    /// What the occupancy calculator needs of this launch for a kernel that
+    /// uses \p Registers per thread and \p StaticShared bytes of
+    /// `__shared__` arrays.
+    hw::OccupancyInput occupancy(unsigned Registers,
+                                 uint64_t StaticShared) const;
   };
   std::optional<CompiledTU> compiled(std::string &Why);
   bool worthCompiling(const clang::FunctionDecl &K);
