@@ -115,6 +115,10 @@ struct FnState {
   bool Changed = false;
 };
 
+/// Whether \p E holds a leaf that grows with the problem rather than the
+/// block (DivergenceScaledLoops.cpp): a parameter, memory, a block index.
+bool problemSized(const sym::Expr *E, unsigned Depth = 0);
+
 /// Walks one kernel for one block shape and fills a KernelDivergence.
 class Walker {
 public:
@@ -170,8 +174,9 @@ private:
   static bool laneLinear(const sym::Expr *E, const FnState &F);
 
   // ----- the walk (DivergenceWalker.cpp) -----------------------------------
-  sym::Uniformity refine(const clang::Expr *Cond, FnState &F,
-                         sym::Uniformity AST, LaneSplit &Split);
+  /// \p AST: the condition's level from the walk.
+  sym::Uniformity refine(const clang::Expr *Cond, FnState &F, const Level &AST,
+                         LaneSplit &Split);
   sym::Uniformity jumpLevel(size_t From) const;
   const clang::Expr *innermostCond(size_t From, sym::Uniformity AtLeast) const;
   void push(const clang::Stmt *S, const clang::Expr *Cond, sym::Uniformity U,
@@ -216,6 +221,7 @@ private:
   /// grid-uniform conjuncts, a leader lane.
   void classify(DivergentBranch &B, FnState &F);
   CostInputs costInputs() const { return {Ctx, Mutations}; }
+  // ----- problem-sized loops (DivergenceScaledLoops.cpp) -------------------
   bool scaledLoopUnder(const clang::Stmt *S, FnState &F);
   bool helperLoopScaled(const clang::FunctionDecl *Def,
                         const clang::CallExpr *CE, FnState &F);
