@@ -215,6 +215,8 @@ Address AddressBuilder::defPointer(const ValueDef &D, unsigned Depth) {
     A.addTerm(Back ? SC.neg(Delta) : Delta, Size);
     return A;
   }
+  case ValueDef::CallOut: // integers only (ValueFlow): never a pointer
+    break;
   }
   A.Failure = "pointer definition";
   return A;

@@ -1,6 +1,7 @@
 //===- ExprBuilder.cpp - Clang expressions to symbolic ones ---------------===//
 #include "Frontend/ExprBuilder.h"
 
+#include "Frontend/HelperBody.h"
 #include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "Frontend/ValueFlow.h"
@@ -9,6 +10,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 
@@ -156,6 +159,8 @@ const sym::Expr *ExprBuilder::builtinVar(const Expr *E) {
 
 const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
                                   unsigned Depth) {
+  if (!Slots.empty() && Slots.count(V))
+    return slotValue(V, Depth);
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     auto It = Bound.find(P);
     if (It != Bound.end())
@@ -277,6 +282,9 @@ const sym::Expr *ExprBuilder::defValue(const ValueDef &D, const Expr *Use,
     break;
   case ValueDef::Assign:
     R = SC.cast(rec(D.RHS, Depth + 1), T);
+    break;
+  case ValueDef::CallOut:
+    R = SC.cast(outValue(D, Use, Depth + 1), T);
     break;
   case ValueDef::IncDec: {
     const sym::Expr *One = SC.constant(1, T);
@@ -488,6 +496,308 @@ void ExprBuilder::chooseDefinition(const VarDecl *V, const ValueDef *D) {
   // Values built under another choice may depend on it.
   DefMemo.clear();
   Memo.clear();
+  CallRuns.clear();
+}
+
+/// The operator of `v op= e` applied to symbolic values; null for one the
+/// symbolic engine does not model.
+static const sym::Expr *applyCompound(sym::ExprContext &SC,
+                                      BinaryOperatorKind Op,
+                                      const sym::Expr *Old,
+                                      const sym::Expr *Rhs) {
+  switch (Op) {
+  case BO_Add:
+    return SC.add(Old, Rhs);
+  case BO_Sub:
+    return SC.sub(Old, Rhs);
+  case BO_Mul:
+    return SC.mul(Old, Rhs);
+  case BO_Div:
+    return SC.div(Old, Rhs);
+  case BO_Rem:
+    return SC.rem(Old, Rhs);
+  case BO_Shl:
+    return SC.shl(Old, Rhs);
+  case BO_Shr:
+    return SC.shr(Old, Rhs);
+  case BO_And:
+    return SC.bitAnd(Old, Rhs);
+  case BO_Or:
+    return SC.bitOr(Old, Rhs);
+  case BO_Xor:
+    return SC.bitXor(Old, Rhs);
+  default:
+    return nullptr;
+  }
+}
+
+/// The helper variable that a designator names: `v`, `*p`, and `p` for a
+/// pointer passed on (its slot holds what it points to).
+const VarDecl *ExprBuilder::slotOf(const Expr *E) const {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr();
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  return V && Slots.count(V) ? V : nullptr;
+}
+
+/// The value an out-parameter's argument designates before the call: a
+/// variable of an outer helper being run, else the caller's variable (through
+/// the value flow).
+const sym::Expr *ExprBuilder::readDesignator(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParens();
+  if (const VarDecl *V = slotOf(E))
+    return slotValue(V, Depth + 1);
+  return rec(E, Depth + 1);
+}
+
+/// A helper variable's current value; an out-parameter not yet written reads
+/// the caller's value the first time (only then: an out-only parameter never
+/// reads the uninitialised variable it is given).
+const sym::Expr *ExprBuilder::slotValue(const VarDecl *V, unsigned Depth) {
+  auto It = Slots.find(V);
+  if (It == Slots.end())
+    return nullptr;
+  if (It->second.Value)
+    return It->second.Value;
+  const Expr *Old = It->second.Old;
+  sym::IntType T = It->second.Type;
+  const sym::Expr *R =
+      Old && Depth <= 64
+          ? SC.cast(readDesignator(Old, Depth + 1), T)
+          : SC.unknown("helper variable '" + V->getNameAsString() + "'", T);
+  // The read may have run other helpers (their slots come and go): look again.
+  Slots[V].Value = R;
+  return R;
+}
+
+/// Runs \p Def's body (the shape Frontend/HelperBody accepts) for the call \p
+/// CE: parameters bound to the arguments' values (an out-parameter to the
+/// caller's variable, read only if the body reads it), then each statement in
+/// order over the helper's variables.
+ExprBuilder::HelperRun ExprBuilder::runHelper(const FunctionDecl &Def,
+                                              const CallExpr &CE,
+                                              unsigned Depth) {
+  HelperRun R;
+  R.Out.assign(Def.getNumParams(), nullptr);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
+  if (!Body || InlineDepth > HelperBudget::MaxDepth || Depth > 64)
+    return R;
+  // The arguments are built in the caller's frame, before this one exists.
+  llvm::SmallVector<std::pair<const VarDecl *, Slot>, 4> Params;
+  for (unsigned I = 0; I < Def.getNumParams(); ++I) {
+    const ParmVarDecl *P = Def.getParamDecl(I);
+    const Expr *A = I < CE.getNumArgs() ? CE.getArg(I) : nullptr;
+    if (!A)
+      continue;
+    Slot S;
+    if (isOutParam(*P)) {
+      QualType T = P->getType()->isPointerType()
+                       ? P->getType()->getPointeeType()
+                       : P->getType().getNonReferenceType();
+      S.Type = typeOf(T, Ctx);
+      S.Old = A;
+    } else {
+      QualType T = P->getType().getNonReferenceType();
+      if (!T->isIntegerType())
+        continue; // read as an unknown parameter, as before
+      S.Type = typeOf(T, Ctx);
+      S.Value = SC.cast(rec(A, Depth + 1), S.Type);
+    }
+    Params.push_back({P, S});
+  }
+  // A run can start while another of the same helper reads an argument (the
+  // second udivmod's dividend is the first one's result): its slots are set
+  // aside and restored.
+  llvm::SmallVector<std::pair<const VarDecl *, std::optional<Slot>>, 8> Saved;
+  auto Install = [&](const VarDecl *V, const Slot &S) {
+    auto It = Slots.find(V);
+    Saved.push_back({V, It == Slots.end() ? std::nullopt
+                                          : std::optional<Slot>(It->second)});
+    Slots[V] = S;
+  };
+  for (auto &[V, S] : Params)
+    Install(V, S);
+  auto Store = [&](const VarDecl *V, const sym::Expr *X) {
+    auto It = Slots.find(V);
+    if (It == Slots.end() || !X)
+      return;
+    It->second.Value = SC.cast(X, It->second.Type);
+    It->second.Old = nullptr;
+  };
+  ++InlineDepth;
+  for (const Stmt *St : Body->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getInit() && V->getType()->isIntegerType()) {
+          Slot S;
+          S.Type = typeOf(V->getType(), Ctx);
+          S.Value = SC.cast(rec(V->getInit(), Depth + 1), S.Type);
+          Install(V, S);
+        }
+      continue;
+    }
+    if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
+      if (Ret->getRetValue())
+        R.Return = rec(Ret->getRetValue(), Depth + 1);
+      continue;
+    }
+    const auto *E = dyn_cast<Expr>(St);
+    if (!E)
+      continue;
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    E = E->IgnoreParens();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAssignmentOp()) {
+      const VarDecl *T = slotOf(BO->getLHS());
+      if (!T)
+        continue; // a variable the engine does not model (floating point)
+      const sym::Expr *Rhs = rec(BO->getRHS(), Depth + 1);
+      if (BO->getOpcode() == BO_Assign) {
+        Store(T, Rhs);
+        continue;
+      }
+      BinaryOperatorKind Op =
+          BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+      const sym::Expr *Old = slotValue(T, Depth + 1);
+      const sym::Expr *X = applyCompound(SC, Op, Old, Rhs);
+      Store(T, X ? X
+                 : SC.unknown("'" + T->getNameAsString() + "' updated by " +
+                                  BinaryOperator::getOpcodeStr(Op).str() + "=",
+                              Slots[T].Type));
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->isIncrementDecrementOp()) {
+      if (const VarDecl *T = slotOf(UO->getSubExpr())) {
+        const sym::Expr *Old = slotValue(T, Depth + 1);
+        const sym::Expr *One = SC.constant(1, Slots[T].Type);
+        Store(T, UO->isDecrementOp() ? SC.sub(Old, One) : SC.add(Old, One));
+      }
+      continue;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Inner =
+          helperDefinition(Call->getDirectCallee(), Ctx);
+      if (!Inner)
+        continue;
+      HelperRun N = runHelper(*Inner, *Call, Depth + 1);
+      for (unsigned K = 0; K < N.Out.size() && K < Call->getNumArgs(); ++K)
+        if (N.Out[K])
+          if (const VarDecl *T = slotOf(Call->getArg(K)))
+            Store(T, N.Out[K]);
+    }
+  }
+  --InlineDepth;
+  // An out-parameter the body neither read nor wrote keeps the caller's value
+  // (left null: the caller reads it where it is needed).
+  for (unsigned I = 0; I < Def.getNumParams(); ++I) {
+    const ParmVarDecl *P = Def.getParamDecl(I);
+    auto It = Slots.find(P);
+    if (isOutParam(*P) && It != Slots.end() && It->second.Value)
+      R.Out[I] = It->second.Value;
+  }
+  for (auto It = Saved.rbegin(); It != Saved.rend(); ++It) {
+    if (It->second)
+      Slots[It->first] = *It->second;
+    else
+      Slots.erase(It->first);
+  }
+  return R;
+}
+
+/// The value a call gives a variable through an out-parameter (ValueFlow's
+/// CallOut): the helper is run once per call.
+const sym::Expr *ExprBuilder::outValue(const ValueDef &D, const Expr *Use,
+                                       unsigned Depth) {
+  const auto *CE = cast<CallExpr>(D.S);
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  std::string Name = Callee ? Callee->getNameAsString() : "?";
+  auto It = CallRuns.find(CE);
+  if (It == CallRuns.end()) {
+    const FunctionDecl *Def = helperDefinition(Callee, Ctx);
+    if (!Def || !Running.insert(CE).second)
+      return unknown("value set by '" + Name + "'", Use);
+    HelperRun R = runHelper(*Def, *CE, Depth + 1);
+    Running.erase(CE);
+    It = CallRuns.try_emplace(CE, std::move(R)).first;
+  }
+  if (D.Param < It->second.Out.size() && It->second.Out[D.Param])
+    return It->second.Out[D.Param];
+  // The helper left it alone: the value it had before the call.
+  return D.Old ? rec(D.Old, Depth + 1)
+               : unknown("value set by '" + Name + "'", Use);
+}
+
+bool ExprBuilder::runnable(const FunctionDecl *Callee) {
+  auto [It, New] = Runnable.try_emplace(Callee, false);
+  if (New) {
+    const FunctionDecl *Def = helperDefinition(Callee, Ctx);
+    const auto *Body =
+        Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+    const auto *Ret =
+        Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back())
+                                    : nullptr;
+    It->second = Ret && Ret->getRetValue() &&
+                 Ret->getRetValue()->getType()->isIntegerType() &&
+                 helperRefusal(Callee, Ctx).empty();
+  }
+  return It->second;
+}
+
+/// Integer bit intrinsics: pure functions of their argument, so a constant
+/// argument folds and a uniform one gives a uniform result (`__ffs(divisor)`
+/// of a kernel parameter is the same for every lane).
+const sym::Expr *ExprBuilder::pureIntrinsic(const CallExpr *CE, StringRef Name,
+                                            unsigned Depth) {
+  enum Op { None, Ffs, Popc, Clz, Brev };
+  Op K = llvm::StringSwitch<Op>(Name)
+             .Cases({"__ffs", "__ffsll"}, Ffs)
+             .Cases({"__popc", "__popcll"}, Popc)
+             .Cases({"__clz", "__clzll"}, Clz)
+             .Cases({"__brev", "__brevll"}, Brev)
+             .Default(None);
+  if (K == None || CE->getNumArgs() != 1)
+    return nullptr;
+  const sym::Expr *A = rec(CE->getArg(0), Depth + 1);
+  if (A->isConstant()) {
+    bool Wide = Name.ends_with("ll");
+    uint64_t V = uint64_t(A->constant());
+    if (!Wide)
+      V &= 0xffffffffu;
+    unsigned Bits = Wide ? 64 : 32;
+    int64_t R = 0;
+    switch (K) {
+    case Ffs:
+      R = V ? llvm::countr_zero(V) + 1 : 0;
+      break;
+    case Popc:
+      R = llvm::popcount(V);
+      break;
+    case Clz:
+      R = V ? llvm::countl_zero(V) - (64 - Bits) : Bits;
+      break;
+    case Brev:
+      R = int64_t(Wide ? llvm::reverseBits(V)
+                       : uint64_t(llvm::reverseBits(uint32_t(V))));
+      break;
+    case None:
+      break;
+    }
+    return SC.constant(R, typeOf(CE->getType(), Ctx));
+  }
+  return unknown("result of '" + Name.str() + "'", CE,
+                 A->mayVaryByLane() ? sym::Uniformity::LaneVarying
+                                    : sym::Uniformity::BlockUniform);
 }
 
 /// Cooperative groups' thread_rank(): the linear thread id within the group.
@@ -540,6 +850,8 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
     const sym::Expr *B = rec(CE->getArg(1), Depth + 1);
     return Name.ends_with("min") ? SC.min(A, B) : SC.max(A, B);
   }
+  if (const sym::Expr *R = pureIntrinsic(CE, Name, Depth))
+    return R;
   // A __device__ helper whose body is `return <expr>;`: inline it (depth
   // budget).
   const FunctionDecl *Def = nullptr;
@@ -562,6 +874,13 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
         Bound.erase(A.first);
       return R;
     }
+  }
+  // A short straight-line helper ending in `return`: run it.
+  if (InlineDepth < HelperBudget::MaxDepth && runnable(Callee)) {
+    const FunctionDecl *H = helperDefinition(Callee, Ctx);
+    HelperRun R = runHelper(*H, *CE, Depth + 1);
+    if (R.Return)
+      return R.Return;
   }
   return unknown("call to '" + Name.str() + "'", CE);
 }
@@ -607,6 +926,11 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   }
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return rec(Sub->getReplacement(), Depth + 1);
+  // A value bound to a helper's const reference parameter; a default argument.
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return rec(M->getSubExpr(), Depth + 1);
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return rec(DA->getExpr(), Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (DRE->getDecl()->getName() == "warpSize")
       return SC.constant(
@@ -627,6 +951,12 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
     case UO_Not:
       return SC.bitXor(rec(UO->getSubExpr(), Depth + 1),
                        SC.constant(-1, typeOf(UO->getType(), Ctx)));
+    case UO_Deref:
+      // `*p` of a pointer out-parameter of a helper being run.
+      if (!Slots.empty())
+        if (const VarDecl *V = slotOf(UO))
+          return slotValue(V, Depth + 1);
+      break;
     default:
       break;
     }

@@ -76,10 +76,13 @@ private:
 /// induction variables (i = Init + K*Step with K a uniform iteration count;
 /// geometric loops such as s >>= 1 become a uniform loop variable bound to its
 /// first value when that is a constant), arithmetic, shifts, bit operations,
-/// casts, ?:, min/max, and __device__ helpers whose body is one return
-/// statement (inlined, depth budget 4). Anything else becomes Unknown(reason)
-/// with the uniformity that can be proven for it (a load from a uniform address
-/// is uniform).
+/// casts, ?:, min/max, __device__ helpers whose body is one return statement
+/// (inlined, depth budget 4), and small straight-line helpers
+/// (Frontend/HelperBody) run statement by statement: their returned value, and
+/// the values their out-parameters give the caller's variables (ValueFlow's
+/// CallOut definitions). Anything else becomes Unknown(reason) with the
+/// uniformity that can be proven for it (a load from a uniform address is
+/// uniform).
 class ExprBuilder {
 public:
   ExprBuilder(sym::ExprContext &SC, clang::ASTContext &Ctx,
@@ -171,6 +174,25 @@ private:
                                   const clang::DeclRefExpr *Use,
                                   unsigned Depth);
   const sym::Expr *geometric(const clang::VarDecl *V, const sym::Expr *Init);
+
+  /// What running a helper's body gives: per parameter, the final value of an
+  /// out-parameter (null for the others); the returned value (null if none).
+  struct HelperRun {
+    llvm::SmallVector<const sym::Expr *, 4> Out;
+    const sym::Expr *Return = nullptr;
+  };
+  HelperRun runHelper(const clang::FunctionDecl &Def, const clang::CallExpr &CE,
+                      unsigned Depth);
+  /// The value a CallOut definition gives its variable.
+  const sym::Expr *outValue(const ValueDef &D, const clang::Expr *Use,
+                            unsigned Depth);
+  /// Whether \p Callee is a helper runHelper can run (cached).
+  bool runnable(const clang::FunctionDecl *Callee);
+  const sym::Expr *slotValue(const clang::VarDecl *V, unsigned Depth);
+  const clang::VarDecl *slotOf(const clang::Expr *Designator) const;
+  const sym::Expr *readDesignator(const clang::Expr *E, unsigned Depth);
+  const sym::Expr *pureIntrinsic(const clang::CallExpr *CE,
+                                 llvm::StringRef Name, unsigned Depth);
   const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
                            sym::Uniformity U = sym::Uniformity::LaneVarying);
 
@@ -196,6 +218,19 @@ private:
   std::vector<InductionUse> Inductions;
   llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
   unsigned InlineDepth = 0;
+  /// The variables of the helpers being run (parameters, locals): an
+  /// out-parameter's slot holds the value it refers to, read from Old (the
+  /// caller's designator of the variable) the first time it is needed.
+  struct Slot {
+    const sym::Expr *Value = nullptr;
+    const clang::Expr *Old = nullptr;
+    sym::IntType Type;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Slot> Slots;
+  /// Runs of the calls that define the analysed function's variables.
+  llvm::DenseMap<const clang::CallExpr *, HelperRun> CallRuns;
+  llvm::DenseSet<const clang::CallExpr *> Running;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Runnable;
 };
 
 } // namespace warplint

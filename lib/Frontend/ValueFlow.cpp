@@ -1,6 +1,7 @@
 //===- ValueFlow.cpp - Reaching definitions and loops over clang's CFG ----===//
 #include "Frontend/ValueFlow.h"
 
+#include "Frontend/HelperBody.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -26,14 +27,27 @@ const DeclRefExpr *refOf(const Expr *E) {
   return E ? dyn_cast<DeclRefExpr>(E->IgnoreParens()) : nullptr;
 }
 
+bool trackableType(const VarDecl *V) {
+  QualType T = V->getType();
+  if (T->isReferenceType() || T.isVolatileQualified())
+    return false;
+  return T->isIntegerType() || T->isPointerType();
+}
+
 /// Which variables the CFG can follow: every read of them is an rvalue
 /// conversion, every write an assignment or ++/--; nothing else sees their
 /// storage (no address taken, no reference bound, no lambda capture).
 class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
 public:
+  explicit EscapeScan(ASTContext &Ctx) : Ctx(Ctx) {}
   llvm::DenseSet<const DeclRefExpr *> Accounted;
   llvm::DenseSet<const VarDecl *> Escaped;
   std::vector<const DeclRefExpr *> Refs;
+  /// Out-parameters followed (the call defines the variable) and refused.
+  llvm::DenseMap<const CallExpr *,
+                 llvm::SmallVector<std::pair<unsigned, const DeclRefExpr *>, 2>>
+      OutArgs;
+  std::vector<ValueFlow::Refusal> Refusals;
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
@@ -59,6 +73,47 @@ public:
         Accounted.insert(R);
     return true;
   }
+  /// `udivmod(i, DX / 2, x)`: an integer local handed to a helper's
+  /// out-parameter is defined by the call when the helper's body is one the
+  /// expression builder can run (Frontend/HelperBody); otherwise its reference
+  /// stays unaccounted (the variable escapes) and the reason is kept.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+      return true;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      return true;
+    llvm::SmallVector<std::pair<unsigned, const DeclRefExpr *>, 2> Outs;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      const DeclRefExpr *R =
+          outArgReference(CE->getArg(I), *Callee->getParamDecl(I));
+      const auto *V = R ? cast<VarDecl>(R->getDecl()) : nullptr;
+      if (V && V->hasLocalStorage() && !V->isStaticLocal() &&
+          V->getType()->isIntegerType() && trackableType(V))
+        Outs.push_back({I, R});
+    }
+    if (Outs.empty())
+      return true;
+    auto [It, New] = Verdicts.try_emplace(Callee);
+    if (New)
+      It->second = helperRefusal(Callee, Ctx);
+    std::string Why = It->second;
+    for (unsigned A = 0; Why.empty() && A < Outs.size(); ++A)
+      for (unsigned B = 0; B < A; ++B)
+        if (Outs[A].second->getDecl() == Outs[B].second->getDecl())
+          Why = "it receives '" +
+                Outs[A].second->getDecl()->getNameAsString() + "' twice";
+    for (auto &[Param, R] : Outs) {
+      if (!Why.empty()) {
+        Refusals.push_back({CE, cast<VarDecl>(R->getDecl()), Why});
+        continue;
+      }
+      Accounted.insert(R);
+      OutArgs[CE].push_back({Param, R});
+    }
+    return true;
+  }
   bool VisitLambdaExpr(LambdaExpr *L) {
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable())
@@ -66,14 +121,12 @@ public:
           Escaped.insert(V);
     return true;
   }
+
+private:
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::string> Verdicts;
 };
 
-bool trackableType(const VarDecl *V) {
-  QualType T = V->getType();
-  if (T->isReferenceType() || T.isVolatileQualified())
-    return false;
-  return T->isIntegerType() || T->isPointerType();
-}
 
 } // namespace
 
@@ -104,7 +157,7 @@ ValueFlow::ValueFlow(const FunctionDecl &FD, ASTContext &Ctx)
 }
 
 void ValueFlow::collectTracked() {
-  EscapeScan Scan;
+  EscapeScan Scan(Ctx);
   Scan.TraverseStmt(FD.getBody());
   for (const ParmVarDecl *P : FD.parameters())
     if (trackableType(P))
@@ -119,6 +172,17 @@ void ValueFlow::collectTracked() {
   }
   for (const VarDecl *V : Scan.Escaped)
     Tracked.erase(V);
+  // A call that hands a variable escaping anyway defines nothing.
+  for (auto &[CE, Outs] : Scan.OutArgs)
+    for (auto &[Param, R] : Outs)
+      if (Tracked.count(cast<VarDecl>(R->getDecl())))
+        OutArgs[CE].push_back({Param, R});
+  Refusals = std::move(Scan.Refusals);
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::stable_sort(Refusals, [&](const Refusal &A, const Refusal &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  });
 }
 
 /// Numbers the definitions (the dataflow's bits) and checks the budget.
@@ -156,6 +220,19 @@ bool ValueFlow::buildDefsAndUses() {
               D.RHS = V->getInit();
               AddDef(D);
             }
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CallExpr>(S)) {
+        auto It = OutArgs.find(CE);
+        if (It == OutArgs.end())
+          continue;
+        for (auto &[Param, R] : It->second) {
+          D.Var = cast<VarDecl>(R->getDecl());
+          D.K = ValueDef::CallOut;
+          D.Param = Param;
+          D.Old = R;
+          AddDef(D);
+        }
         continue;
       }
       if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
@@ -439,10 +516,12 @@ void ValueFlow::solve() {
   std::vector<llvm::SmallVector<unsigned, 4>> BlockDefs(N);
   for (const ValueDef &D : Defs)
     BlockDefs[D.Block].push_back(D.Id);
-  llvm::DenseMap<const Stmt *, unsigned> DefAt;
+  // A DeclStmt defines one variable (the CFG splits them); a call may define
+  // several through its out-parameters.
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<unsigned, 1>> DefAt;
   for (const ValueDef &D : Defs)
     if (D.S)
-      DefAt[D.S] = D.Id; // A DeclStmt of one variable (the CFG splits them).
+      DefAt[D.S].push_back(D.Id);
   auto Transfer = [&](unsigned Id, llvm::BitVector &Set) {
     for (unsigned D : BlockDefs[Id]) {
       for (unsigned K : DefsOf[Defs[D].Var])
@@ -503,9 +582,11 @@ void ValueFlow::solve() {
       auto It = DefAt.find(S);
       if (It == DefAt.end())
         continue;
-      for (unsigned K : DefsOf[Defs[It->second].Var])
-        Set.reset(K);
-      Set.set(It->second);
+      for (unsigned Id : It->second) {
+        for (unsigned K : DefsOf[Defs[Id].Var])
+          Set.reset(K);
+        Set.set(Id);
+      }
     }
   }
   const SourceManager &SM = Ctx.getSourceManager();
@@ -778,6 +859,8 @@ std::string ValueDef::kindName(Kind K) {
     return "compound";
   case IncDec:
     return "incdec";
+  case CallOut:
+    return "out";
   }
   return "?";
 }
@@ -794,6 +877,14 @@ std::string ValueFlow::describe(const ValueDef &D) const {
          text(D.RHS, Ctx);
   else if (D.K == ValueDef::IncDec)
     S += D.Decrement ? " --" : " ++";
+  else if (D.K == ValueDef::CallOut)
+    if (const auto *CE = dyn_cast<CallExpr>(D.S))
+      if (const FunctionDecl *F = CE->getDirectCallee()) {
+        S += " " + F->getNameAsString() + "(";
+        if (D.Param < F->getNumParams())
+          S += F->getParamDecl(D.Param)->getNameAsString();
+        S += ")";
+      }
   return S;
 }
 
@@ -845,6 +936,12 @@ void ValueFlow::print(llvm::raw_ostream &OS) const {
       break;
     }
     OS << "\n";
+  }
+  for (const Refusal &R : Refusals) {
+    const FunctionDecl *F = R.Call->getDirectCallee();
+    OS << "  " << where(R.Call) << " '" << R.Var->getName()
+       << "' is not followed through '" << (F ? F->getName() : "?")
+       << "': " << R.Why << "\n";
   }
   // Each loop's continuation test (what bounds the iterations priced).
   for (const FlowLoop &L : Loops) {

@@ -40,15 +40,20 @@ struct ValueDef {
     Assign,   ///< `v = RHS`
     Compound, ///< `v op= RHS` (Op is the arithmetic operator)
     IncDec,   ///< `++v`, `v--` ...
+    CallOut,  ///< `f(v)`, `f(&v)`: a helper's out-parameter (Param) sets v
   };
   Kind K = Entry;
   const clang::VarDecl *Var = nullptr;
-  /// The defining statement (the VarDecl's DeclStmt, the operator); null for
-  /// Entry.
+  /// The defining statement (the VarDecl's DeclStmt, the operator, the
+  /// CallExpr); null for Entry.
   const clang::Stmt *S = nullptr;
   const clang::Expr *RHS = nullptr;
-  /// Compound and IncDec: the read of the old value (itself a use).
+  /// Compound and IncDec: the read of the old value (itself a use). CallOut:
+  /// the argument's reference to the variable (a use too: an in-out parameter
+  /// reads the value it had before the call).
   const clang::DeclRefExpr *Old = nullptr;
+  /// CallOut: the callee's parameter that carries the value out.
+  unsigned Param = 0;
   clang::BinaryOperatorKind Op = clang::BO_Add;
   bool Decrement = false;
   unsigned Block = 0; ///< CFG block id.
@@ -107,7 +112,9 @@ struct UseFacts {
 ///
 /// A variable whose address is taken, that is bound to a reference or captured
 /// by a lambda is not tracked (its uses are NotTracked; callers treat it as
-/// they did before). Work is bounded: past the budget the function is "too
+/// they did before), except an integer handed to an out-parameter of a helper
+/// whose straight-line body Frontend/HelperBody accepts: the call is then a
+/// CallOut definition. Work is bounded: past the budget the function is "too
 /// complex, not analysed" and every use is NotTracked.
 class ValueFlow {
 public:
@@ -135,8 +142,17 @@ public:
   /// Whether the statement \p S (an expression of the body) runs inside \p L.
   bool inLoop(const clang::Stmt *S, const FlowLoop &L) const;
 
-  /// Every use of every tracked variable, in source order, with its facts (the
-  /// dump tool's --values mode).
+  /// A variable handed to an out-parameter of a helper that is not followed
+  /// (the variable is not tracked), and why.
+  struct Refusal {
+    const clang::CallExpr *Call = nullptr;
+    const clang::VarDecl *Var = nullptr;
+    std::string Why;
+  };
+  const std::vector<Refusal> &refusals() const { return Refusals; }
+
+  /// Every use of every tracked variable, in source order, with its facts, then
+  /// the refused out-parameters and the loops (the dump tool's --values mode).
   void print(llvm::raw_ostream &OS) const;
 
   /// The budget: CFG blocks times definitions (bits of the dataflow).
@@ -178,6 +194,13 @@ private:
   /// Left-hand sides of plain assignments: written, not read.
   llvm::DenseSet<const clang::DeclRefExpr *> WriteOnly;
   std::vector<FlowLoop> Loops;
+  /// Calls that define tracked variables through out-parameters: per call,
+  /// (parameter index, the argument's reference to the variable).
+  llvm::DenseMap<const clang::CallExpr *,
+                 llvm::SmallVector<std::pair<unsigned, const clang::DeclRefExpr *>,
+                                   2>>
+      OutArgs;
+  std::vector<Refusal> Refusals;
   mutable llvm::DenseMap<const clang::DeclRefExpr *, std::unique_ptr<UseFacts>>
       FactsCache;
   /// Immediate dominators by block id (unreachable blocks: ~0u).
