@@ -88,6 +88,21 @@ __global__ void refused(float *dst, int n) {
   dst[a + b + c + d] = 0;
 }
 
+// An in-out pointer parameter, and a helper that returns one value and gives another
+// through a pointer, called inside an expression.
+__device__ void inc(int *p) { *p += 4; }
+__device__ int divmod(int t, int d, int *r) {
+  *r = t % d;
+  return t / d;
+}
+__global__ void pointer_in_out(float *dst) {
+  int m = threadIdx.x;
+  inc(&m);
+  int r;
+  int q = divmod(threadIdx.x, 32, &r) + 1;
+  dst[m + q * 1024 + r * 32] = 0;
+}
+
 // udivmod twice: x = tid % 64, i = tid / 64 / 16, y = tid / 64 % 16; the index is tid again
 // (unit stride at the launch's blockDim 1024).
 // VALUES-LABEL: {{.*}}values-out-params.cu:28:17: post
@@ -148,3 +163,15 @@ __global__ void refused(float *dst, int n) {
 // VALUES-NEXT:   86:3 'c' is not followed through 'recursive': it calls itself
 // VALUES-NEXT:   87:3 'd' is not followed through 'external': its body is not available
 // INDEX: values-out-params.cu:88:3: refused: global st 4B, blockDim 256 (assumed): no prediction: lane-varying value: variable 'a' is assigned more than once
+
+// m = threadIdx.x + 4 through *p += 4; q = threadIdx.x / 32 + 1 returned, r = threadIdx.x % 32
+// through the pointer: lanes 33 floats apart.
+// VALUES-LABEL: {{.*}}values-out-params.cu:98:17: pointer_in_out
+// VALUES-NEXT:   100:8 'm' single init@99:3 = threadIdx.x
+// VALUES-NEXT:   102:36 'r' single uninitialised@101:3
+// VALUES-NEXT:   103:3 'dst' single parameter
+// VALUES-NEXT:   103:7 'm' single out@100:3 inc(p)
+// VALUES-NEXT:   103:11 'q' single init@102:3 = divmod(threadIdx.x, 32, &r) + 1
+// VALUES-NEXT:   103:22 'r' single out@102:11 divmod(r)
+// INDEX: values-out-params.cu:103:3: pointer_in_out: global st 4B, blockDim 256 (assumed): 32.000 sectors/request (ideal 4.000)
+// INDEX-NEXT: index: (i64)((i32)threadIdx.x + 32 * ((i32)threadIdx.x % 32) + 1024 * ((i32)threadIdx.x / 32) + 1028)
