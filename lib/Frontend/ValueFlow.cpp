@@ -880,6 +880,9 @@ std::string ValueFlow::describe(const ValueDef &D) const {
   else if (D.K == ValueDef::CallOut)
     if (const auto *CE = dyn_cast<CallExpr>(D.S))
       if (const FunctionDecl *F = CE->getDirectCallee()) {
+        // The definition names the parameters (a prototype may not).
+        if (const FunctionDecl *Def = F->getDefinition())
+          F = Def;
         S += " " + F->getNameAsString() + "(";
         if (D.Param < F->getNumParams())
           S += F->getParamDecl(D.Param)->getNameAsString();

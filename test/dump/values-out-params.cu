@@ -103,6 +103,24 @@ __global__ void pointer_in_out(float *dst) {
   dst[m + q * 1024 + r * 32] = 0;
 }
 
+// A prototype without parameter names (Parboil rpes' GetNs): the dump names the definition's.
+// A body over the budget of 16 statements is refused.
+__device__ void digits(int, int &, int &);
+__device__ void digits(int v, int &low, int &high) {
+  low = v % 10;
+  high = v / 10;
+}
+__device__ void long_body(int &v) {
+  v += 1; v += 2; v += 3; v += 4; v += 5; v += 6; v += 7; v += 8; v += 9;
+  v += 10; v += 11; v += 12; v += 13; v += 14; v += 15; v += 16; v += 17;
+}
+__global__ void named_and_budget(float *dst) {
+  int lo, hi, w = threadIdx.x;
+  digits(threadIdx.x, lo, hi);
+  long_body(w);
+  dst[lo + hi + w] = 0;
+}
+
 // udivmod twice: x = tid % 64, i = tid / 64 / 16, y = tid / 64 % 16; the index is tid again
 // (unit stride at the launch's blockDim 1024).
 // VALUES-LABEL: {{.*}}values-out-params.cu:28:17: post
@@ -175,3 +193,12 @@ __global__ void pointer_in_out(float *dst) {
 // VALUES-NEXT:   103:22 'r' single out@102:11 divmod(r)
 // INDEX: values-out-params.cu:103:3: pointer_in_out: global st 4B, blockDim 256 (assumed): 32.000 sectors/request (ideal 4.000)
 // INDEX-NEXT: index: (i64)((i32)threadIdx.x + 32 * ((i32)threadIdx.x % 32) + 1024 * ((i32)threadIdx.x / 32) + 1028)
+
+// lo and hi named after the definition; w refused with the budget.
+// VALUES-LABEL: {{.*}}values-out-params.cu:117:17: named_and_budget
+// VALUES-NEXT:   119:23 'lo' single uninitialised@118:7
+// VALUES-NEXT:   119:27 'hi' single uninitialised@118:11
+// VALUES-NEXT:   121:3 'dst' single parameter
+// VALUES-NEXT:   121:7 'lo' single out@119:3 digits(low)
+// VALUES-NEXT:   121:12 'hi' single out@119:3 digits(high)
+// VALUES-NEXT:   120:3 'w' is not followed through 'long_body': its body has 17 statements (the budget is 16)
