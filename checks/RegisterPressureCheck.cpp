@@ -77,6 +77,14 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                       "near-limit or all; using near-limit")
         << Sel << Name;
   CacheDir = Options.get("CacheDir", "").str();
+  CacheMaxSize = Options.get("CacheMaxSize", 256U);
+  if (CacheMaxSize == 0) {
+    configurationDiag("invalid value 0 for %0.CacheMaxSize: expected at "
+                      "least 1 (MiB; CacheDir: none turns the cache off); "
+                      "using 256")
+        << Name;
+    CacheMaxSize = 256;
+  }
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
                       "a percentage (0-100); using 50")
@@ -92,6 +100,7 @@ void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
                                           : "auto");
   Options.store(O, "ExactKernels", ExactAllKernels ? "all" : "near-limit");
   Options.store(O, "CacheDir", CacheDir);
+  Options.store(O, "CacheMaxSize", CacheMaxSize);
   Options.store(O, "Replay", Replay);
   Options.store(O, "PtxasArgs", PtxasArgs);
   Options.store(O, "CudaPath", CudaPath);
@@ -220,7 +229,8 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
     Key = compileCacheKey(Cmd, Inputs);
   }
   llvm::Expected<CompiledTU> TU =
-      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key);
+      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key,
+                                uint64_t(CacheMaxSize) << 20);
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
