@@ -77,6 +77,14 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                       "near-limit or all; using near-limit")
         << Sel << Name;
   CacheDir = Options.get("CacheDir", "").str();
+  CacheMaxSize = Options.get("CacheMaxSize", 256U);
+  if (CacheMaxSize == 0) {
+    configurationDiag("invalid value 0 for %0.CacheMaxSize: expected at "
+                      "least 1 (MiB; CacheDir: none turns the cache off); "
+                      "using 256")
+        << Name;
+    CacheMaxSize = 256;
+  }
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
                       "a percentage (0-100); using 50")
@@ -92,6 +100,7 @@ void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
                                           : "auto");
   Options.store(O, "ExactKernels", ExactAllKernels ? "all" : "near-limit");
   Options.store(O, "CacheDir", CacheDir);
+  Options.store(O, "CacheMaxSize", CacheMaxSize);
   Options.store(O, "Replay", Replay);
   Options.store(O, "PtxasArgs", PtxasArgs);
   Options.store(O, "CudaPath", CudaPath);
@@ -220,7 +229,8 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
     Key = compileCacheKey(Cmd, Inputs);
   }
   llvm::Expected<CompiledTU> TU =
-      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key);
+      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key,
+                                uint64_t(CacheMaxSize) << 20);
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
@@ -512,14 +522,28 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   emit(R, SM);
 }
 
-/// Words (4-byte registers) of the automatic variables declared in \p S:
-/// scalars, structures (wmma fragments) and arrays, wherever the compiler
-/// places them. Not a register count, a size of the per-thread state.
-/// Iterative: the statements nest as deep as clang parses (a 60,000-term
-/// expression overflowed the stack of the recursive version under ASan,
-/// tool/pathological.test in the sanitizer build).
+/// Words (4-byte registers) of the automatic variables declared in \p Root
+/// and in the functions of the program it calls (each once, at most
+/// MaxCallees of them; their parameters too): scalars, structures (wmma
+/// fragments) and arrays, wherever the compiler places them. nvcc inlines
+/// device functions, so a kernel whose state lives in its helpers (cuda-samples
+/// dxtc's `compress`, 95 registers by ptxas) holds that state too. Functions
+/// of system headers (the toolkit's) are not followed. Not a register count,
+/// a size of the per-thread state. Iterative: the statements nest as deep as
+/// clang parses (a 60,000-term expression overflowed the stack of the
+/// recursive version under ASan, tool/pathological.test in the sanitizer
+/// build).
 static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
+  constexpr unsigned MaxCallees = 64;
+  const SourceManager &SM = Ctx.getSourceManager();
   uint64_t Words = 0;
+  auto Add = [&](const VarDecl *V) {
+    if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+        !V->getType()->isReferenceType() && !V->getType()->isDependentType() &&
+        !V->getType()->isIncompleteType() && V->getType()->isConstantSizeType())
+      Words += (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
+  };
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Callees;
   llvm::SmallVector<const Stmt *, 64> Work;
   if (Root)
     Work.push_back(Root);
@@ -528,13 +552,18 @@ static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
-              !V->getType()->isReferenceType() &&
-              !V->getType()->isDependentType() &&
-              !V->getType()->isIncompleteType() &&
-              V->getType()->isConstantSizeType())
-            Words +=
-                (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
+          Add(V);
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+        const FunctionDecl *Def = nullptr;
+        if (Callee->hasBody(Def) && Def && !Def->isDependentContext() &&
+            !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+            Callees.size() < MaxCallees && Callees.insert(Def).second) {
+          for (const ParmVarDecl *P : Def->parameters())
+            Add(P);
+          Work.push_back(Def->getBody());
+        }
+      }
     for (const Stmt *C : S->children())
       if (C)
         Work.push_back(C);
@@ -545,7 +574,8 @@ static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
 /// Whether ptxas's figures could change what the check says of \p K, so that
 /// compiling is worth its cost (ExactKernels: near-limit). The estimate is a
 /// lower bound; its upper counterpart here is the fixed base plus every
-/// automatic variable of the kernel's body at its full size. A kernel is
+/// automatic variable of the kernel's body and of the program's functions it
+/// calls, at its full size. A kernel is
 /// compiled when
 ///  - a cap exists (__launch_bounds__, -maxrregcount in PtxasArgs): spills at
 ///    the cap are the finding only ptxas can confirm;
