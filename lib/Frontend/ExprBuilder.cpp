@@ -744,9 +744,9 @@ bool ExprBuilder::runnable(const FunctionDecl *Callee) {
     const FunctionDecl *Def = helperDefinition(Callee, Ctx);
     const auto *Body =
         Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-    const auto *Ret =
-        Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back())
-                                    : nullptr;
+    const auto *Ret = Body && !Body->body_empty()
+                          ? dyn_cast<ReturnStmt>(Body->body_back())
+                          : nullptr;
     It->second = Ret && Ret->getRetValue() &&
                  Ret->getRetValue()->getType()->isIntegerType() &&
                  helperRefusal(Callee, Ctx).empty();

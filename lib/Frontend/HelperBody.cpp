@@ -128,8 +128,7 @@ private:
         if (V->getType()->isReferenceType())
           return "it binds the reference '" + V->getNameAsString() + "'";
         if (!V->getInit())
-          return "it declares '" + V->getNameAsString() +
-                 "' without a value";
+          return "it declares '" + V->getNameAsString() + "' without a value";
         F.Own.insert(V);
         if (std::string Why = read(F, V->getInit()); !Why.empty())
           return Why;

@@ -1,4 +1,5 @@
-//===- HelperBody.h - Helpers whose out-parameters can be followed -*- C++ -*-===//
+//===- HelperBody.h - Helpers whose out-parameters can be followed -*- C++
+//-*-===//
 //
 // Part of warplint: which small __device__ helpers give values to their
 // caller's variables through reference and pointer parameters in a way the

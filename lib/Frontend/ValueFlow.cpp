@@ -102,8 +102,8 @@ public:
     for (unsigned A = 0; Why.empty() && A < Outs.size(); ++A)
       for (unsigned B = 0; B < A; ++B)
         if (Outs[A].second->getDecl() == Outs[B].second->getDecl())
-          Why = "it receives '" +
-                Outs[A].second->getDecl()->getNameAsString() + "' twice";
+          Why = "it receives '" + Outs[A].second->getDecl()->getNameAsString() +
+                "' twice";
     for (auto &[Param, R] : Outs) {
       if (!Why.empty()) {
         Refusals.push_back({CE, cast<VarDecl>(R->getDecl()), Why});
@@ -126,7 +126,6 @@ private:
   ASTContext &Ctx;
   llvm::DenseMap<const FunctionDecl *, std::string> Verdicts;
 };
-
 
 } // namespace
 

@@ -196,9 +196,9 @@ private:
   std::vector<FlowLoop> Loops;
   /// Calls that define tracked variables through out-parameters: per call,
   /// (parameter index, the argument's reference to the variable).
-  llvm::DenseMap<const clang::CallExpr *,
-                 llvm::SmallVector<std::pair<unsigned, const clang::DeclRefExpr *>,
-                                   2>>
+  llvm::DenseMap<
+      const clang::CallExpr *,
+      llvm::SmallVector<std::pair<unsigned, const clang::DeclRefExpr *>, 2>>
       OutArgs;
   std::vector<Refusal> Refusals;
   mutable llvm::DenseMap<const clang::DeclRefExpr *, std::unique_ptr<UseFacts>>
