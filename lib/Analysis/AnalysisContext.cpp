@@ -18,7 +18,7 @@ namespace warplint {
 
 AnalysisContext::AnalysisContext(ASTContext &Ctx,
                                  const hw::HardwareModel &Target)
-    : Ctx(Ctx), Target(Target) {}
+    : Ctx(Ctx), Target(Target), Parents(Ctx) {}
 
 static bool PrintStatistics = false;
 

@@ -25,6 +25,7 @@
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LaunchOccupancy.h"
 #include "Analysis/LocalArrays.h"
+#include "Analysis/ProjectParents.h"
 #include "Analysis/RedundantLoads.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
@@ -165,6 +166,9 @@ private:
 
   clang::ASTContext &Ctx;
   const hw::HardwareModel &Target;
+  /// The parents of the project's own code, which every walk up the AST
+  /// (parentsOf) asks instead of clang's map of the whole translation unit.
+  ProjectParents Parents;
   sym::ExprContext SC;
   /// The divergence walk's expressions. Kept apart from the memory analysis'
   /// because operands are ordered by creation: a walk that ran first would

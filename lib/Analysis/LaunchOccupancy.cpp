@@ -3,8 +3,8 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/LaunchSites.h"
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
@@ -196,7 +196,7 @@ llvm::SmallVector<const VarDecl *, 2> loopCounters(const Stmt *Loop) {
 const VarDecl *gridLoopCounter(const CallExpr &Call, const Expr &Grid,
                                ASTContext &Ctx) {
   const VarDecl *GridVar = namedVar(&Grid);
-  DynTypedNodeList Parents = Ctx.getParents(Call);
+  DynTypedNodeList Parents = parentsOf(Ctx, Call);
   for (unsigned Steps = 0; Steps < 64 && Parents.size() == 1; ++Steps) {
     const Stmt *P = Parents[0].get<Stmt>();
     if (!P)
@@ -206,7 +206,7 @@ const VarDecl *gridLoopCounter(const CallExpr &Call, const Expr &Grid,
         if (mentions(&Grid, V) ||
             (GridVar && assignedFrom(cast<ForStmt>(P)->getBody(), GridVar, V)))
           return V;
-    Parents = Ctx.getParents(*P);
+    Parents = parentsOf(Ctx, *P);
   }
   return nullptr;
 }
