@@ -37,6 +37,8 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -83,6 +85,8 @@ public:
   /// The block of the launch \p Call (`<<<>>>` or a runtime API launch,
   /// Analysis/LaunchSites), folded once.
   const LaunchBlock &launchBlock(const clang::CallExpr &Call);
+  /// Every launch of the translation unit (findLaunchCalls), found once.
+  llvm::ArrayRef<const clang::CallExpr *> launchCalls();
   /// An integer expression folded as launch arguments are (literals,
   /// constants, unmodified locals).
   std::optional<int64_t> foldInteger(const clang::Expr &E);
@@ -176,6 +180,7 @@ private:
   /// would depend on which other checks are enabled.
   sym::ExprContext DivergenceSC;
   MutationCache Mutations;
+  std::optional<std::vector<const clang::CallExpr *>> LaunchCalls;
   std::unique_ptr<LaunchIndex> Launches;
   AnalysisStats Stats;
   CoverageRecorder Coverage;

@@ -50,10 +50,10 @@ const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
 /// The body enclosing \p DRE, a use of the local variable \p VD: its
 /// function's when the use is not a lambda's capture (a local's DeclContext
 /// is the function or lambda operator that declares it), which needs no
-/// parent map; else enclosingBody. Building the parent map walks the whole
-/// translation unit, headers included: 8% of warplint's instructions on
-/// cuda-samples' template.cu (callgrind, docs/evaluation.md "Speed, session
-/// 8"), for one variable.
+/// parent map; else enclosingBody, which walks up through parentsOf
+/// (Analysis/ProjectParents: clang's map of the whole translation unit was 8%
+/// of warplint's instructions on cuda-samples' template.cu, docs/evaluation.md
+/// "Speed, session 8").
 const Stmt *bodyOfLocalUse(const DeclRefExpr &DRE, const VarDecl &VD,
                            ASTContext &Ctx) {
   if (!DRE.refersToEnclosingVariableOrCapture())

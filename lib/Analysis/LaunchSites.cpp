@@ -339,6 +339,30 @@ std::optional<LaunchSite> launchSite(const CallExpr &Call, ASTContext &Ctx) {
   return S;
 }
 
+namespace {
+class LaunchCallFinder : public RecursiveASTVisitor<LaunchCallFinder> {
+public:
+  explicit LaunchCallFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isa<CUDAKernelCallExpr>(Call) &&
+        Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
+      return true;
+    if (launchSite(*Call, Ctx))
+      Calls.push_back(Call);
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<const CallExpr *> Calls;
+};
+} // namespace
+
+std::vector<const CallExpr *> findLaunchCalls(ASTContext &Ctx) {
+  LaunchCallFinder F(Ctx);
+  F.TraverseAST(Ctx);
+  return std::move(F.Calls);
+}
+
 StatementMatcher launchCallExpr() {
   return callExpr(anyOf(cudaKernelCallExpr(),
                         callee(functionDecl(hasAnyName(

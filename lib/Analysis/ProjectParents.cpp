@@ -13,6 +13,16 @@ using namespace clang;
 
 namespace warplint {
 
+bool isSystemFileScopeDecl(const Decl &D, const SourceManager &SM) {
+  if (isa<TranslationUnitDecl>(D))
+    return false;
+  const DeclContext *DC = D.getLexicalDeclContext();
+  if (!DC || !DC->getRedeclContext()->isFileContext())
+    return false;
+  SourceLocation L = D.getLocation();
+  return L.isValid() && SM.isInSystemHeader(L);
+}
+
 /// Visits the translation unit as clang's parent map does (template
 /// instantiations and implicit code included, statements by data recursion)
 /// and records each node's parents in visiting order, except:
@@ -108,15 +118,8 @@ private:
       return FD->hasInClassInitializer();
     return false;
   }
-  /// A declaration at file scope that a system header declares.
   bool outsideProject(const Decl &D) const {
-    if (isa<TranslationUnitDecl>(D))
-      return false;
-    const DeclContext *DC = D.getLexicalDeclContext();
-    if (!DC || !DC->getRedeclContext()->isFileContext())
-      return false;
-    SourceLocation L = D.getLocation();
-    return L.isValid() && SM.isInSystemHeader(L);
+    return isSystemFileScopeDecl(D, SM);
   }
   template <typename T> void record(const T *Node) {
     if (Open.empty() || Unsure)

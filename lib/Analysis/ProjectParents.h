@@ -22,6 +22,8 @@
 
 namespace clang {
 class ASTContext;
+class Decl;
+class SourceManager;
 } // namespace clang
 
 namespace warplint {
@@ -51,6 +53,12 @@ private:
   llvm::DenseMap<const void *, llvm::SmallVector<clang::DynTypedNode, 1>> Map;
   unsigned Misses = 0;
 };
+
+/// Whether \p D is declared at file scope (in a namespace, an extern "C"
+/// block or the translation unit) in a system header: a walk over the
+/// project's own code can skip it, and all it contains, whole.
+bool isSystemFileScopeDecl(const clang::Decl &D,
+                           const clang::SourceManager &SM);
 
 /// `Ctx.getParents(Node)`, answered from the ProjectParents registered for
 /// \p Ctx when it holds \p Node (without building clang's map of the whole
