@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 
-#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"

@@ -62,7 +62,8 @@ bool inOuterLoop(const Expr *Site, ASTContext &Ctx) {
       return containsLoop(P);
     if (N.get<FunctionDecl>())
       return false;
-    Parents = parentsOf(Ctx, N); // statements, and declarations (`int b = x[k];`)
+    // Statements, and declarations (`int b = x[k];`).
+    Parents = parentsOf(Ctx, N);
   }
   return false;
 }

@@ -13,7 +13,6 @@
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "Analysis/TripCount.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
@@ -22,6 +21,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 

@@ -41,8 +41,7 @@ class ProjectParents::Builder : public RecursiveASTVisitor<Builder> {
   using Base = RecursiveASTVisitor<Builder>;
 
 public:
-  explicit Builder(ProjectParents &P)
-      : P(P), SM(P.Ctx.getSourceManager()) {}
+  explicit Builder(ProjectParents &P) : P(P), SM(P.Ctx.getSourceManager()) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }

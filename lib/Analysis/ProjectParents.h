@@ -1,4 +1,4 @@
-//===- ProjectParents.h - AST parents of the project's own code --*- C++ -*-===//
+//===- ProjectParents.h - AST parents of the project's code -----*- C++ -*-===//
 //
 // Part of warplint. clang's ParentMapContext answers getParents() from a map
 // of the whole translation unit, built on first use by visiting every

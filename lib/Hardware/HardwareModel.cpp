@@ -381,9 +381,8 @@ void loadBuiltins() {
     // a small file's run, docs/evaluation.md "Speed, session 9").
     llvm::StringMap<HardwareModel> Parsed;
     for (const EmbeddedModel &E : EmbeddedModels) {
-      llvm::Expected<HardwareModel> M =
-          parseModelWith(E.Text, std::string(E.Name) + ".yaml", nullptr,
-                         &Parsed);
+      llvm::Expected<HardwareModel> M = parseModelWith(
+          E.Text, std::string(E.Name) + ".yaml", nullptr, &Parsed);
       if (!M) {
         // A broken built-in model is a build defect; the unit tests load every
         // model and fail loudly. Here, skip it rather than abort a user's run.

@@ -41,12 +41,12 @@ auto fields(const HardwareModel &M) {
       M.RegisterAllocUnit128For, M.RegisterAllocGranularity,
       M.WarpAllocGranularity, M.SubPartitions, M.SharedMemPerSM,
       M.SharedMemPerBlock, M.SharedMemPerBlockOptin,
-      M.ReservedSharedMemPerBlock, M.SharedMemAllocUnit,
-      M.SharedMemCarveoutsKB, M.SharedBanks, M.SharedBankWidthBytes,
-      M.SharedBank8ByteMode, M.SharedConflictScope, M.SharedLoadPairsMerge,
-      M.ConstantScope, M.Coalescing, M.SectorBytes, M.LineBytes,
-      M.GlobalL1Caching, M.Multiprocessors, M.MultiprocessorsProduct,
-      M.FP32PerClockPerSM, M.FP64PerClockPerSM);
+      M.ReservedSharedMemPerBlock, M.SharedMemAllocUnit, M.SharedMemCarveoutsKB,
+      M.SharedBanks, M.SharedBankWidthBytes, M.SharedBank8ByteMode,
+      M.SharedConflictScope, M.SharedLoadPairsMerge, M.ConstantScope,
+      M.Coalescing, M.SectorBytes, M.LineBytes, M.GlobalL1Caching,
+      M.Multiprocessors, M.MultiprocessorsProduct, M.FP32PerClockPerSM,
+      M.FP64PerClockPerSM);
 }
 
 // The built-in models are loaded once, each parent parsed once for all its
