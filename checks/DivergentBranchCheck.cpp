@@ -185,6 +185,17 @@ bool unproven(const DivergentBranch &B, OneLane Lone) {
          !B.Split.Undecided.empty();
 }
 
+/// The lanes provably part: the evaluation found which lanes take the
+/// branch (or how many trips each runs), or one lane stands against the rest
+/// of its warp. A condition it could not read (a helper's lane-varying
+/// parameter, a value computed per lane through floating point or calls, a
+/// variable assigned under its own test) may well split, but nothing here
+/// shows that a warp does.
+bool provable(const DivergentBranch &B, OneLane Lone) {
+  return B.Split.Exact || B.Split.TripCounts || Lone != OneLane::No ||
+         B.TailGuard || B.GrowingBound;
+}
+
 bool hasElse(const DivergentBranch &B) {
   const auto *IS = dyn_cast<IfStmt>(B.S);
   return IS && IS->getElse();
@@ -296,10 +307,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // runtime or printing is one thread's job by nature.
     bool ScaledLoop = B.ContainsLoop && B.ScaledLoop;
     OneLane Lone = oneLane(B);
+    // With an else, the warp runs the lone lane's path besides the others':
+    // that path is what the split adds.
+    unsigned LoneCost = Lone == OneLane::Takes ? B.ThenCost : B.ElseCost;
     if (Lone != OneLane::No && !ReportLeaderBlocks) {
-      // With an else, the warp runs the lone lane's path besides the
-      // others': that path is what the split adds.
-      unsigned LoneCost = Lone == OneLane::Takes ? B.ThenCost : B.ElseCost;
       bool Quiet = !hasElse(B)
                        ? Lone == OneLane::LeftOut || !ScaledLoop ||
                              B.Orchestrates
@@ -340,7 +351,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // unless the body itself is large; in a loop-free function whose work is
     // mostly under the branch (the guide's `if (threadIdx.x % 2 == 0)`
     // example), the split costs the kernel up to twice its time.
-    uint64_t OneOff = uint64_t(B.BodyCost) * B.Copies;
+    // (One lane against the rest adds only the lone lane's path.)
+    uint64_t OneOff =
+        uint64_t(Lone != OneLane::No && hasElse(B) ? LoneCost : B.BodyCost) *
+        B.Copies;
     bool MostOfFunction =
         !B.FunctionLoops && OneOff * 4 >= uint64_t(B.FunctionCost);
     if (!ReportOneOffSplits && !Loop && !B.InLoop && !ScaledLoop &&
@@ -359,8 +373,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     if (SM.isInSystemHeader(Loc))
       continue;
     C.Prio = priority(B, Lone, PredicationThreshold, LargeBody);
-    // High needs a warp that provably splits.
-    if (unproven(B, Lone) && C.Prio == Priority::High)
+    // High needs a warp that provably splits (the rule): a possible
+    // split, and one whose lanes could not be evaluated, are at most Medium.
+    if (!provable(B, Lone) && C.Prio == Priority::High)
       C.Prio = Priority::Medium;
     Kept.push_back(C);
   }

@@ -77,6 +77,14 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                       "near-limit or all; using near-limit")
         << Sel << Name;
   CacheDir = Options.get("CacheDir", "").str();
+  CacheMaxSize = Options.get("CacheMaxSize", 256U);
+  if (CacheMaxSize == 0) {
+    configurationDiag("invalid value 0 for %0.CacheMaxSize: expected at "
+                      "least 1 (MiB; CacheDir: none turns the cache off); "
+                      "using 256")
+        << Name;
+    CacheMaxSize = 256;
+  }
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
                       "a percentage (0-100); using 50")
@@ -92,6 +100,7 @@ void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
                                           : "auto");
   Options.store(O, "ExactKernels", ExactAllKernels ? "all" : "near-limit");
   Options.store(O, "CacheDir", CacheDir);
+  Options.store(O, "CacheMaxSize", CacheMaxSize);
   Options.store(O, "Replay", Replay);
   Options.store(O, "PtxasArgs", PtxasArgs);
   Options.store(O, "CudaPath", CudaPath);
@@ -220,7 +229,8 @@ std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
     Key = compileCacheKey(Cmd, Inputs);
   }
   llvm::Expected<CompiledTU> TU =
-      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key);
+      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key,
+                                uint64_t(CacheMaxSize) << 20);
   if (TU)
     return std::move(*TU);
   Why = llvm::toString(TU.takeError());
@@ -512,13 +522,27 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   emit(R, SM);
 }
 
-/// Words (4-byte registers) of the automatic variables declared in \p S:
-/// scalars, structures (wmma fragments) and arrays, wherever the compiler
-/// places them. Not a register count, a size of the per-thread state.
-/// Iterative: the statements nest as deep as clang parses (a 60,000-term
-/// expression overflowed the stack of the recursive version under ASan,
+/// The 4-byte words of one automatic variable or parameter (0 for shared
+/// memory, references and types without a constant size).
+static uint64_t automaticVarWords(const VarDecl &V, ASTContext &Ctx) {
+  if (!V.hasLocalStorage() || V.hasAttr<CUDASharedAttr>() ||
+      V.getType()->isReferenceType() || V.getType()->isDependentType() ||
+      V.getType()->isIncompleteType() || !V.getType()->isConstantSizeType())
+    return 0;
+  return (Ctx.getTypeSizeInChars(V.getType()).getQuantity() + 3) / 4;
+}
+
+/// Words (4-byte registers) of the automatic variables declared in \p Root
+/// (scalars, structures such as wmma fragments, arrays, wherever the compiler
+/// places them), and the program's functions it calls directly (\p Callees;
+/// not the toolkit's, whose definitions sit in system headers). Iterative:
+/// the statements nest as deep as clang parses (a 60,000-term expression
+/// overflowed the stack of the recursive version under ASan,
 /// tool/pathological.test in the sanitizer build).
-static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
+static uint64_t
+ownAutomaticWords(const Stmt *Root, ASTContext &Ctx,
+                  llvm::SmallVectorImpl<const FunctionDecl *> &Callees) {
+  const SourceManager &SM = Ctx.getSourceManager();
   uint64_t Words = 0;
   llvm::SmallVector<const Stmt *, 64> Work;
   if (Root)
@@ -528,13 +552,16 @@ static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
-              !V->getType()->isReferenceType() &&
-              !V->getType()->isDependentType() &&
-              !V->getType()->isIncompleteType() &&
-              V->getType()->isConstantSizeType())
-            Words +=
-                (Ctx.getTypeSizeInChars(V->getType()).getQuantity() + 3) / 4;
+          Words += automaticVarWords(*V, Ctx);
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+        const FunctionDecl *Def = nullptr;
+        if (!isa<CUDAKernelCallExpr>(CE) && !Callee->hasAttr<CUDAGlobalAttr>() &&
+            Callee->hasBody(Def) && Def && !Def->isDependentContext() &&
+            !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+            !llvm::is_contained(Callees, Def))
+          Callees.push_back(Def);
+      }
     for (const Stmt *C : S->children())
       if (C)
         Work.push_back(C);
@@ -542,10 +569,38 @@ static uint64_t automaticWords(const Stmt *Root, ASTContext &Ctx) {
   return Words;
 }
 
+/// The per-thread state of \p FD with what nvcc inlines into it: its own
+/// automatic variables and parameters, plus the largest state among the
+/// program's functions it calls (a helper's locals live while it runs; two
+/// helpers called one after the other do not hold theirs at once). A kernel
+/// whose state lives in its helpers (cuda-samples dxtc's `compress`, 95
+/// registers by ptxas) holds that state too. Memoised; a cycle or a call
+/// chain deeper than 16 counts the function's own state only.
+static uint64_t automaticWords(const FunctionDecl &FD, ASTContext &Ctx,
+                               llvm::DenseMap<const FunctionDecl *, uint64_t> &Memo,
+                               unsigned Depth = 0) {
+  if (auto It = Memo.find(&FD); It != Memo.end())
+    return It->second;
+  llvm::SmallVector<const FunctionDecl *, 4> Callees;
+  uint64_t Own = ownAutomaticWords(FD.getBody(), Ctx, Callees);
+  // A helper's parameters are copies; a kernel's sit in the constant bank.
+  if (Depth > 0)
+    for (const ParmVarDecl *P : FD.parameters())
+      Own += automaticVarWords(*P, Ctx);
+  Memo[&FD] = Own; // a cycle back here counts the own state only
+  uint64_t Inner = 0;
+  if (Depth < 16)
+    for (const FunctionDecl *C : Callees)
+      Inner = std::max(Inner, automaticWords(*C, Ctx, Memo, Depth + 1));
+  return Memo[&FD] = Own + Inner;
+}
+
 /// Whether ptxas's figures could change what the check says of \p K, so that
 /// compiling is worth its cost (ExactKernels: near-limit). The estimate is a
 /// lower bound; its upper counterpart here is the fixed base plus every
-/// automatic variable of the kernel's body at its full size. A kernel is
+/// automatic variable of the kernel's body at its full size, and the largest
+/// such state among the program's functions it calls (automaticWords). A
+/// kernel is
 /// compiled when
 ///  - a cap exists (__launch_bounds__, -maxrregcount in PtxasArgs): spills at
 ///    the cap are the finding only ptxas can confirm;
@@ -563,9 +618,10 @@ bool RegisterPressureCheck::worthCompiling(const FunctionDecl &K) {
     return true;
   const hw::HardwareModel &M = target(*Ctx);
   const KernelResources &Est = analysis(*Ctx).resources(K);
+  llvm::DenseMap<const FunctionDecl *, uint64_t> Memo;
   uint64_t Upper = 2 * (uint64_t(EstimateBaseRegisters) +
                         std::max<uint64_t>(Est.ArrayWords,
-                                           automaticWords(K.getBody(), *Ctx)));
+                                           automaticWords(K, *Ctx, Memo)));
   if (Upper >= M.MaxRegistersPerThread)
     return true;
   for (const Launch &L : Launches) {

@@ -56,6 +56,9 @@ private:
   ExactMode Exact;
   bool ExactAllKernels; ///< ExactKernels: all, else near-limit.
   std::string CacheDir; ///< "" = the user's cache directory; "none" = off.
+  /// Exact mode's cache bound in MiB (CacheMaxSize): the least recently used
+  /// entries go after a store that passes it.
+  unsigned CacheMaxSize = 256;
   std::string Replay;
   std::string PtxasArgs;
   std::string CudaPath;

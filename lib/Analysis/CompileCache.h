@@ -23,11 +23,13 @@ namespace warplint {
 /// comes again: `<Key>.ptxas.txt` and `<Key>.ptx` (the replay format), or
 /// `<Key>.error` for a source the toolkit rejected (timeouts and tools that
 /// could not start are not kept). A cache that cannot be written is skipped
-/// silently; an empty \p CacheDir or \p Key compiles without it.
+/// silently; an empty \p CacheDir or \p Key compiles without it. A hit marks
+/// its entry used; after a store, the least recently used entries go until
+/// the directory holds at most nine tenths of \p MaxBytes (0: no bound).
 llvm::Expected<CompiledTU>
 compileForResourcesCached(const DeviceCompileCommand &Command,
                           unsigned TimeoutSeconds, llvm::StringRef CacheDir,
-                          llvm::StringRef Key);
+                          llvm::StringRef Key, uint64_t MaxBytes = 0);
 
 /// The cache key of \p Command: a hash of its nvcc and ptxas command lines,
 /// the size and modification time of both tools, and \p Inputs (the name and
@@ -46,6 +48,12 @@ bool writeCacheFile(const llvm::Twine &Path, llvm::StringRef Text);
 /// user's cache directory ($XDG_CACHE_HOME, else ~/.cache); "" when there is
 /// none.
 std::string defaultCompileCacheDir();
+
+/// Removes exact mode's least recently used entries (each key's `.ptx`,
+/// `.ptxas.txt` and `.error` together, and temporary files older than ten
+/// minutes) from \p CacheDir while it holds more than \p MaxBytes, down to
+/// nine tenths of it. Files of other names are left alone.
+void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes);
 
 } // namespace warplint
 

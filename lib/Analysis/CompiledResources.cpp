@@ -9,9 +9,11 @@
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <map>
 
 namespace warplint {
@@ -225,17 +227,30 @@ compileForResources(const DeviceCompileCommand &Command,
 llvm::Expected<CompiledTU>
 compileForResourcesCached(const DeviceCompileCommand &Command,
                           unsigned TimeoutSeconds, llvm::StringRef CacheDir,
-                          llvm::StringRef Key) {
+                          llvm::StringRef Key, uint64_t MaxBytes) {
   if (CacheDir.empty() || Key.empty())
     return compileUncached(Command, TimeoutSeconds, nullptr, nullptr, nullptr);
   llvm::SmallString<256> Prefix(CacheDir);
   llvm::sys::path::append(Prefix, Key);
-  if (auto Err = llvm::MemoryBuffer::getFile(Prefix + ".error"))
+  // A hit is used now: the newest for eviction.
+  auto Touch = [](const llvm::Twine &Path) {
+    int FD;
+    if (!llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
+                                         llvm::sys::fs::OF_Append)) {
+      (void)llvm::sys::fs::setLastAccessAndModificationTime(
+          FD, std::chrono::system_clock::now());
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    }
+  };
+  if (auto Err = llvm::MemoryBuffer::getFile(Prefix + ".error")) {
+    Touch(Prefix + ".error");
     return error((*Err)->getBuffer().trim());
+  }
   if (llvm::sys::fs::exists(Prefix + ".ptxas.txt")) {
     llvm::Expected<CompiledTU> TU = replayResources(Prefix, Command.Arch);
     if (TU) {
       TU->Compiler = CompilerText.str();
+      Touch(Prefix + ".ptxas.txt");
       return TU;
     }
     llvm::consumeError(TU.takeError()); // Unreadable: compile again.
@@ -248,6 +263,10 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
     return TU;
   if (llvm::sys::fs::create_directories(CacheDir))
     return TU;
+  auto Prune = llvm::make_scope_exit([&] {
+    if (MaxBytes)
+      pruneCompileCache(CacheDir, MaxBytes);
+  });
   if (!TU) {
     std::string Msg = llvm::toString(TU.takeError());
     writeCacheFile(Prefix + ".error", Msg);
@@ -258,6 +277,62 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
   writeCacheFile(Prefix + ".ptx", PtxText);
   writeCacheFile(Prefix + ".ptxas.txt", PtxasText);
   return TU;
+}
+
+void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes) {
+  namespace fs = llvm::sys::fs;
+  struct Entry {
+    uint64_t Size = 0;
+    std::chrono::system_clock::time_point Time;
+    std::vector<std::string> Files;
+  };
+  std::map<std::string, Entry> Entries; // by key: sorted, deterministic
+  uint64_t Total = 0;
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (fs::directory_iterator I(CacheDir, EC), E; I != E && !EC;
+       I.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(I->path());
+    bool Tmp = Name.contains(".tmp-");
+    llvm::StringRef Key = Name;
+    if (Tmp)
+      Key = Name.substr(0, Name.find(".tmp-"));
+    if (!(Key.consume_back(".ptxas.txt") || Key.consume_back(".ptx") ||
+          Key.consume_back(".error")))
+      continue;
+    fs::file_status St;
+    if (fs::status(I->path(), St) || St.type() != fs::file_type::regular_file)
+      continue;
+    // Another process may be writing it right now.
+    if (Tmp && Now - St.getLastModificationTime() < std::chrono::minutes(10))
+      continue;
+    Entry &En = Entries[(Tmp ? Name : Key).str()];
+    En.Size += St.getSize();
+    En.Time = std::max(En.Time, St.getLastModificationTime());
+    En.Files.push_back(I->path());
+    Total += St.getSize();
+  }
+  if (Total <= MaxBytes)
+    return;
+  std::vector<std::pair<std::string, Entry *>> Order;
+  for (auto &[K, En] : Entries)
+    Order.push_back({K, &En});
+  llvm::stable_sort(Order, [](const auto &A, const auto &B) {
+    return A.second->Time < B.second->Time;
+  });
+  uint64_t Target = MaxBytes / 10 * 9;
+  for (auto &[K, En] : Order) {
+    if (Total <= Target)
+      break;
+    // The ptxas output first: without it the entry reads as absent.
+    llvm::sort(En->Files, [](const std::string &A, const std::string &B) {
+      return llvm::StringRef(A).ends_with(".ptxas.txt") >
+             llvm::StringRef(B).ends_with(".ptxas.txt");
+    });
+    for (const std::string &F : En->Files)
+      (void)fs::remove(F);
+    Total -= En->Size;
+  }
 }
 
 namespace {

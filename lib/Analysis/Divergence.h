@@ -192,6 +192,10 @@ struct DivergentBranch {
   /// lane-linear index against a runtime bound splits only the warp that
   /// straddles the bound.
   bool TailGuard = false;
+  /// A loop whose bound grows with the lane while a uniform counter runs up
+  /// to it (GuardPatterns' isLaneGrowingBound): trip counts differ in every
+  /// warp, though the lanes were not evaluated one by one.
+  bool GrowingBound = false;
   LaneSplit Split;
   /// The call of the __device__ helper this branch was reached through.
   const clang::CallExpr *ViaCall = nullptr;

@@ -165,6 +165,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " contains-loop";
     if (B.TailGuard)
       L << " tail-guard";
+    if (B.GrowingBound)
+      L << " growing-bound";
     if (B.InLoop)
       L << " in-loop";
     if (B.Copies > 1)

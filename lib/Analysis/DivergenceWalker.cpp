@@ -748,8 +748,10 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
     FunctionGuardQueries Q(*this, F);
     if (K == BranchKind::If || K == BranchKind::ShortCircuit)
       B.TailGuard = isBoundGuard(Cond, Q);
-    else if (K == BranchKind::Loop)
+    else if (K == BranchKind::Loop) {
       B.TailGuard = isBoundGuard(Cond, Q, S);
+      B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
+    }
   } else if (Cond && K == BranchKind::Loop && Split.TripCounts &&
              Split.DivergentWarps == 1) {
     // A strided loop over a bound the launch gives: the lanes' trip counts

@@ -259,5 +259,22 @@ bool isBoundGuard(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
   return boundGuard(C, Q, 0, Loop);
 }
 
+bool isLaneGrowingBound(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
+  if (!C || !Loop)
+    return false;
+  const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+  if (!BO || !BO->isRelationalOp())
+    return false;
+  Level L = Q.levelOf(BO->getLHS()), R = Q.levelOf(BO->getRHS());
+  if (L.DataDep || R.DataDep || (L.U == Uniformity::LaneVarying) ==
+                                    (R.U == Uniformity::LaneVarying))
+    return false;
+  const Expr *Bound =
+      L.U == Uniformity::LaneVarying ? BO->getLHS() : BO->getRHS();
+  const Expr *Counter = Bound == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+  return !changesIn(Bound, Loop) && changesIn(Counter, Loop) &&
+         monotoneInLane(Bound, Q, 0);
+}
+
 } // namespace divergence
 } // namespace warplint

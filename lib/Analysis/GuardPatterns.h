@@ -49,6 +49,13 @@ public:
 bool isBoundGuard(const clang::Expr *C, GuardQueries &Q,
                   const clang::Stmt *Loop = nullptr);
 
+/// A loop condition whose uniform side is the counter the loop moves and
+/// whose other side, a bound the loop leaves alone, grows (or shrinks) with
+/// the lane through operations monotone in it (`while (cur < to)` with to =
+/// x * step): the lanes stop at different trips in every warp, a triangle.
+bool isLaneGrowingBound(const clang::Expr *C, GuardQueries &Q,
+                        const clang::Stmt *Loop);
+
 } // namespace divergence
 } // namespace warplint
 

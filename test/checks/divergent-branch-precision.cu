@@ -89,12 +89,12 @@ __global__ void bad_growingBound(float *o, int n) {
   w = 0;
   for (int k = 0; k < n; ++k) {
     if ((threadIdx.x & w) != 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 47 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
       o[i] = heavy(o[i]);
     w = w * 2 + 1;
   }
 }
-// PRIO: [[@LINE-6]] High likely notes=3
+// PRIO: [[@LINE-6]] Medium likely notes=3
 
 // ---- negatives ----
 // A 4-trip constant loop under the branch unrolls to 5 instructions: predicated.

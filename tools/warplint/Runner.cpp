@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <set>
 #include <thread>
@@ -65,6 +66,18 @@ using FactMap = std::map<std::string, std::shared_ptr<const FindingFacts>>;
 static void convert(const clang::tidy::ClangTidyError &E, RunResult &Out,
                     const FactMap &Facts) {
   const clang::tooling::DiagnosticMessage &M = E.Message;
+  // A check's option it could not use (the check says which value it took
+  // instead): one line on stderr per message and process, whatever the
+  // number of files, as clang-tidy prints it.
+  if (E.DiagnosticName == "clang-tidy-config") {
+    static std::mutex Lock;
+    static std::set<std::string> Said;
+    std::lock_guard<std::mutex> G(Lock);
+    if (Said.insert(M.Message).second)
+      llvm::errs() << "warplint: warning: " << M.Message
+                   << " [clang-tidy-config]\n";
+    return;
+  }
   if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
     ToolError TE;
     TE.File = absolutePath(M.FilePath);

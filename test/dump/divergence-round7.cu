@@ -1,0 +1,26 @@
+// RUN: %warplint_dump --divergence %s -- %cuda_args | FileCheck %s --match-full-lines
+// Issue 13's seventh round in the divergence dump: a loop whose bound grows with the lane
+// while a uniform counter runs up to it is marked growing-bound (its trip counts differ in
+// every warp, so the check keeps it High); a tail guard is not.
+
+typedef unsigned int uint;
+
+__global__ void triangle(float *out, const float *in, uint w) {
+  uint x = blockIdx.x * blockDim.x + threadIdx.x;
+  float step = 1.0f / float(w);
+  float to = float(x) * step, cur = 0.0f, acc = 0.0f;
+  while (cur < to) {
+    acc += in[uint(cur * w)] * step;
+    cur += step;
+  }
+  out[x] = acc;
+}
+// CHECK: {{.*}}divergence-round7.cu:[[@LINE-6]]:3: triangle: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} unpredicable contains-loop growing-bound scaled-loop
+
+__global__ void tail(float *out, const float *in, uint n) {
+  for (uint i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    out[i] = sqrtf(in[i]) * expf(in[i]);
+}
+// CHECK-NOT: growing-bound
+// CHECK: {{.*}}divergence-round7.cu:[[@LINE-4]]:{{.*}}tail-guard{{.*}}
+// CHECK-NOT: growing-bound
