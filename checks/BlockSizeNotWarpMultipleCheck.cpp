@@ -9,12 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 
-#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchConfig.h"
+#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchSites.h"
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -94,7 +94,7 @@ static std::optional<SourceLocation> fixableLiteral(const IntegerLiteral *Lit,
 /// Names the template instantiation a finding comes from, at its point of
 /// instantiation.
 static void noteInstantiation(const Stmt &S, ASTContext &Ctx, Report &R) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
+  DynTypedNodeList Parents = parentsOf(Ctx, S);
   for (unsigned Steps = 0; !Parents.empty() && Steps < 256; ++Steps) {
     if (const auto *FD = Parents[0].get<FunctionDecl>()) {
       if (FD->isTemplateInstantiation() &&
@@ -107,7 +107,7 @@ static void noteInstantiation(const Stmt &S, ASTContext &Ctx, Report &R) {
       }
       return;
     }
-    Parents = Ctx.getParents(Parents[0]);
+    Parents = parentsOf(Ctx, Parents[0]);
   }
 }
 

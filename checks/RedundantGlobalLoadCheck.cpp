@@ -29,8 +29,8 @@
 #include "checks/RedundantGlobalLoadCheck.h"
 
 #include "Analysis/AnalysisContext.h"
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -55,14 +55,15 @@ bool containsLoop(const Stmt *S, unsigned Depth = 0) {
 /// then made once per outer iteration, and amortised over the inner loop's
 /// work (Rodinia lavaMD's neighbour-box index read once per box).
 bool inOuterLoop(const Expr *Site, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  DynTypedNodeList Parents = parentsOf(Ctx, *Site);
   for (unsigned Steps = 0; Steps < 128 && Parents.size() == 1; ++Steps) {
     DynTypedNode N = Parents[0];
     if (const Stmt *P = N.get<Stmt>(); P && isLoop(P))
       return containsLoop(P);
     if (N.get<FunctionDecl>())
       return false;
-    Parents = Ctx.getParents(N); // statements, and declarations (`int b = x[k];`)
+    // Statements, and declarations (`int b = x[k];`).
+    Parents = parentsOf(Ctx, N);
   }
   return false;
 }

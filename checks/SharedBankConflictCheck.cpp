@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "checks/SharedBankConflictCheck.h"
 
+#include "Analysis/ProjectParents.h"
 #include "Findings/HardwareFacts.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
@@ -57,7 +57,7 @@ public:
 private:
   const Stmt *parentIgnoringCasts(const Stmt *S) {
     for (;;) {
-      auto Parents = Ctx.getParents(*S);
+      auto Parents = parentsOf(Ctx, *S);
       if (Parents.size() != 1)
         return nullptr;
       const Stmt *P = Parents[0].get<Stmt>();

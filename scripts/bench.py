@@ -19,7 +19,11 @@ a test: nothing here fails on a number.
 children a process waited for: exact mode's nvcc and ptxas) instead of wall time: on a shared,
 loaded machine wall time measures the other workloads, CPU time much less so. Wall time stays
 the default for a quiet machine. --wl-arg passes an option to warplint only (before the file),
-e.g. --wl-arg=--config={CheckOptions: {warplint-register-pressure.Exact: off}}."""
+e.g. --wl-arg=--config={CheckOptions: {warplint-register-pressure.Exact: off}}.
+
+Where clang -fsyntax-only stops at a header it cannot find ("fatal error: ... file not found"),
+clang is given the recovery warplint makes (cc1's -MG: the missing header is skipped and the
+rest of the file parsed), and the file's line says "(clang -MG)"; --clang-stops turns that off."""
 import argparse
 import json
 import os
@@ -98,6 +102,8 @@ def main():
     ap.add_argument("--clang", default="clang++-22")
     ap.add_argument("--cpu", action="store_true",
                     help="ratios of user+sys CPU time instead of wall time")
+    ap.add_argument("--clang-stops", action="store_true",
+                    help="no -MG for clang where a header is missing (it then stops there)")
     ap.add_argument("--wl-arg", action="append", default=[],
                     help="an option for warplint only (repeatable)")
     ap.add_argument("--json", help="write the per-file medians here")
@@ -135,6 +141,19 @@ def main():
                                                            v.returncode))
             continue
         clang = [a.clang] + m.group(2).split() + ["-fsyntax-only"]
+        # warplint recovers from a header it cannot find (the preprocessor skips it, as -MG
+        # does: docs/compatibility.md) and parses the rest of the file; clang -fsyntax-only
+        # stops at the fatal error, which makes its side of the comparison shorter than
+        # warplint's (Parboil: every file includes parboil.h, which includes the missing
+        # <CL/cl.h>). Like with like: the same recovery for clang, cc1's -MG (which needs a
+        # dependency file).
+        mg = False
+        if not a.clang_stops:
+            probe = subprocess.run(clang, capture_output=True, text=True)
+            if re.search(r"fatal error: .* file not found", probe.stderr):
+                clang += ["-Xclang", "-MG", "-Xclang", "-dependency-file", "-Xclang",
+                          os.devnull, "-Xclang", "-MT", "-Xclang", "x"]
+                mg = True
         w, c = [], []
         for i in range(a.n):
             # Interleaved, and the order alternates, so neither tool always runs
@@ -148,13 +167,15 @@ def main():
         mw, mc = statistics.median(x[0] for x in w), statistics.median(x[0] for x in c)
         uw, uc = statistics.median(x[1] for x in w), statistics.median(x[1] for x in c)
         rw, rc = max(x[2] for x in w), max(x[2] for x in c)
-        rows.append({"file": f, "wl_s": mw, "clang_s": mc, "wl_cpu": uw, "clang_cpu": uc,
+        rows.append({"file": f, "clang_mg": mg,
+                     "wl_s": mw, "clang_s": mc, "wl_cpu": uw, "clang_cpu": uc,
                      "wl_mib": rw, "clang_mib": rc,
                      "wl_runs": [x[0] for x in w], "clang_runs": [x[0] for x in c],
                      "wl_cpu_runs": [x[1] for x in w], "clang_cpu_runs": [x[1] for x in c]})
         tw, tc = (uw, uc) if a.cpu else (mw, mc)
-        print("%-40s %10.3f %10.3f %7.2f %10.1f %10.1f %7.2f"
-              % (os.path.basename(f)[:40], tw, tc, tw / tc, rw, rc, rw / rc), flush=True)
+        print("%-40s %10.3f %10.3f %7.2f %10.1f %10.1f %7.2f%s"
+              % (os.path.basename(f)[:40], tw, tc, tw / tc, rw, rc, rw / rc,
+                 " (clang -MG)" if mg else ""), flush=True)
     loads.append(load())
     if a.json:
         with open(a.json, "w") as h:

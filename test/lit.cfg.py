@@ -54,6 +54,11 @@ config.environment.pop("GITHUB_WORKSPACE", None)
 result_cache = os.path.join(config.test_exec_root, "result-cache")
 shutil.rmtree(result_cache, ignore_errors=True)
 config.environment["WARPLINT_CACHE_DIR"] = result_cache
+# `WARPLINT_CHECK_PARENTS=1 lit build/test`: every walk up the AST compares
+# warplint's parents with clang's and aborts on a difference
+# (Analysis/ProjectParents.h).
+if "WARPLINT_CHECK_PARENTS" in os.environ:
+    config.environment["WARPLINT_CHECK_PARENTS"] = os.environ["WARPLINT_CHECK_PARENTS"]
 
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
     config.available_features.add("cuda-toolkit")

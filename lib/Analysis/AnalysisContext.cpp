@@ -18,7 +18,7 @@ namespace warplint {
 
 AnalysisContext::AnalysisContext(ASTContext &Ctx,
                                  const hw::HardwareModel &Target)
-    : Ctx(Ctx), Target(Target) {}
+    : Ctx(Ctx), Target(Target), Parents(Ctx) {}
 
 static bool PrintStatistics = false;
 
@@ -69,11 +69,17 @@ std::optional<int64_t> AnalysisContext::foldInteger(const Expr &E) {
   return warplint::foldInteger(E, Ctx, &Mutations);
 }
 
+ArrayRef<const CallExpr *> AnalysisContext::launchCalls() {
+  if (!LaunchCalls)
+    LaunchCalls = findLaunchCalls(Ctx);
+  return *LaunchCalls;
+}
+
 const LaunchIndex &AnalysisContext::launchIndex() {
   if (!Launches) {
     ++Stats.LaunchIndexBuilds;
     Launches = std::make_unique<LaunchIndex>();
-    Launches->build(Ctx, Mutations,
+    Launches->build(launchCalls(), Ctx, Mutations,
                     [this](const CallExpr &C) -> const LaunchBlock & {
                       return launchBlock(C);
                     });

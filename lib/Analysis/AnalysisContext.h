@@ -25,6 +25,7 @@
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LaunchOccupancy.h"
 #include "Analysis/LocalArrays.h"
+#include "Analysis/ProjectParents.h"
 #include "Analysis/RedundantLoads.h"
 #include "Analysis/ResourceEstimate.h"
 #include "Frontend/MutationCache.h"
@@ -36,6 +37,8 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -82,6 +85,8 @@ public:
   /// The block of the launch \p Call (`<<<>>>` or a runtime API launch,
   /// Analysis/LaunchSites), folded once.
   const LaunchBlock &launchBlock(const clang::CallExpr &Call);
+  /// Every launch of the translation unit (findLaunchCalls), found once.
+  llvm::ArrayRef<const clang::CallExpr *> launchCalls();
   /// An integer expression folded as launch arguments are (literals,
   /// constants, unmodified locals).
   std::optional<int64_t> foldInteger(const clang::Expr &E);
@@ -165,6 +170,9 @@ private:
 
   clang::ASTContext &Ctx;
   const hw::HardwareModel &Target;
+  /// The parents of the project's own code, which every walk up the AST
+  /// (parentsOf) asks instead of clang's map of the whole translation unit.
+  ProjectParents Parents;
   sym::ExprContext SC;
   /// The divergence walk's expressions. Kept apart from the memory analysis'
   /// because operands are ordered by creation: a walk that ran first would
@@ -172,6 +180,7 @@ private:
   /// would depend on which other checks are enabled.
   sym::ExprContext DivergenceSC;
   MutationCache Mutations;
+  std::optional<std::vector<const clang::CallExpr *>> LaunchCalls;
   std::unique_ptr<LaunchIndex> Launches;
   AnalysisStats Stats;
   CoverageRecorder Coverage;

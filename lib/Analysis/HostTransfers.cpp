@@ -12,7 +12,7 @@
 
 #include "Analysis/LaunchConfig.h"
 #include "Analysis/LaunchSites.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "Analysis/ProjectParents.h"
 #include "Analysis/TripCount.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
@@ -21,6 +21,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
@@ -355,6 +356,14 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  /// Host code outside system headers is all that is collected (traverseFn):
+  /// a system header's declarations at file scope are skipped whole, without
+  /// a visit of their classes, templates and instantiations.
+  bool TraverseDecl(Decl *D) {
+    if (D && isSystemFileScopeDecl(*D, Ctx.getSourceManager()))
+      return true;
+    return Base::TraverseDecl(D);
+  }
   bool TraverseFunctionDecl(FunctionDecl *F) { return traverseFn(F); }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) { return traverseFn(F); }
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {

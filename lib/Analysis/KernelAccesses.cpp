@@ -816,58 +816,40 @@ private:
   std::vector<MemoryAccess> Out;
 };
 
-/// Finds launches anywhere in the translation unit, template instantiations
-/// included.
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
-public:
-  LaunchFinder(
-      ASTContext &Ctx, MutationCache &Mutations, LaunchIndex::FoldFn Fold,
-      llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes)
-      : Ctx(Ctx), Mutations(Mutations), Fold(Fold), Shapes(Shapes) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *Call) {
-    // `k<<<g, b>>>(...)` and the runtime's launch functions alike; the
-    // toolkit's own wrappers forward parameters and say nothing.
-    if (!isa<CUDAKernelCallExpr>(Call) &&
-        Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
-      return true;
-    std::optional<LaunchSite> Site = launchSite(*Call, Ctx);
-    if (!Site || !Site->Kernel)
-      return true;
-    const FunctionDecl *Callee = Site->Kernel;
-    const LaunchBlock &B = Fold(*Call);
-    if (!B.Shape)
-      return true;
-    KernelShape KS;
-    KS.Shape.BlockDim = {unsigned(B.Shape->X), unsigned(B.Shape->Y),
-                         unsigned(B.Shape->Z)};
-    KS.Loc = Call->getBeginLoc();
-    KS.Origin = "launch";
-    // Constant integer arguments make runtime strides exact: strideCopy(...,
-    // 2).
-    for (unsigned I = 0; I < Site->Args.size() && I < Callee->getNumParams();
-         ++I) {
-      const ParmVarDecl *P = Callee->getParamDecl(I);
-      if (!P->getType()->isIntegerType() || P->getName().empty())
-        continue;
-      if (std::optional<int64_t> V =
-              foldInteger(*Site->Args[I], Ctx, &Mutations))
-        KS.Params.push_back({P->getNameAsString(), *V});
-    }
-    auto &V = Shapes[Callee->getCanonicalDecl()];
-    for (const KernelShape &Old : V)
-      if (Old.Shape.BlockDim == KS.Shape.BlockDim && Old.Params == KS.Params)
-        return true;
-    V.push_back(KS);
-    return true;
+/// Records the block shape (and the constant integer arguments) of one launch
+/// of findLaunchCalls in \p Shapes.
+void addLaunch(
+    const CallExpr &Call, ASTContext &Ctx, MutationCache &Mutations,
+    LaunchIndex::FoldFn Fold,
+    llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes) {
+  std::optional<LaunchSite> Site = launchSite(Call, Ctx);
+  if (!Site || !Site->Kernel)
+    return;
+  const FunctionDecl *Callee = Site->Kernel;
+  const LaunchBlock &B = Fold(Call);
+  if (!B.Shape)
+    return;
+  KernelShape KS;
+  KS.Shape.BlockDim = {unsigned(B.Shape->X), unsigned(B.Shape->Y),
+                       unsigned(B.Shape->Z)};
+  KS.Loc = Call.getBeginLoc();
+  KS.Origin = "launch";
+  // Constant integer arguments make runtime strides exact: strideCopy(...,
+  // 2).
+  for (unsigned I = 0; I < Site->Args.size() && I < Callee->getNumParams();
+       ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    if (!P->getType()->isIntegerType() || P->getName().empty())
+      continue;
+    if (std::optional<int64_t> V = foldInteger(*Site->Args[I], Ctx, &Mutations))
+      KS.Params.push_back({P->getNameAsString(), *V});
   }
-
-private:
-  ASTContext &Ctx;
-  MutationCache &Mutations;
-  LaunchIndex::FoldFn Fold;
-  llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes;
-};
+  auto &V = Shapes[Callee->getCanonicalDecl()];
+  for (const KernelShape &Old : V)
+    if (Old.Shape.BlockDim == KS.Shape.BlockDim && Old.Params == KS.Params)
+      return;
+  V.push_back(KS);
+}
 
 class UsesThreadIdxYZ : public RecursiveASTVisitor<UsesThreadIdxYZ> {
 public:
@@ -894,10 +876,11 @@ std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
   return AccessWalker(Kernel, Ctx, SC, Mutations, Flow, Pad).run();
 }
 
-void LaunchIndex::build(ASTContext &Ctx, MutationCache &Mutations,
-                        FoldFn Fold) {
+void LaunchIndex::build(ArrayRef<const CallExpr *> Calls, ASTContext &Ctx,
+                        MutationCache &Mutations, FoldFn Fold) {
   Shapes.clear();
-  LaunchFinder(Ctx, Mutations, Fold, Shapes).TraverseAST(Ctx);
+  for (const CallExpr *Call : Calls)
+    addLaunch(*Call, Ctx, Mutations, Fold, Shapes);
 }
 
 std::vector<KernelShape>

@@ -150,11 +150,12 @@ struct KernelShape {
 /// The launches of one translation unit, indexed by kernel.
 class LaunchIndex {
 public:
-  /// Folds each launch's block with \p Fold (the analysis context's cache,
-  /// so that every launch is folded once per file).
+  /// Folds the block of each of \p Calls (findLaunchCalls) with \p Fold (the
+  /// analysis context's cache, so that every launch is folded once per file).
   using FoldFn =
       llvm::function_ref<const LaunchBlock &(const clang::CallExpr &)>;
-  void build(clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
+  void build(llvm::ArrayRef<const clang::CallExpr *> Calls,
+             clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
   /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;
   /// else the assumption (\p Default1D for kernels that only use threadIdx.x,
   /// \p Default2D for the others).

@@ -2,10 +2,10 @@
 #include "Analysis/LaunchConfig.h"
 
 #include "Analysis/LaunchSites.h"
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include <cmath>
 
@@ -34,7 +34,7 @@ bool isDim3Type(QualType T) {
 
 /// The function or lambda body that encloses \p S, for mutation analysis.
 const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
+  DynTypedNodeList Parents = parentsOf(Ctx, S);
   unsigned Steps = 0;
   while (!Parents.empty() && Steps++ < 512) {
     const DynTypedNode &P = Parents[0];
@@ -42,7 +42,7 @@ const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
       return FD->getBody();
     if (const auto *LE = P.get<LambdaExpr>())
       return LE->getBody();
-    Parents = Ctx.getParents(P);
+    Parents = parentsOf(Ctx, P);
   }
   return nullptr;
 }
@@ -50,10 +50,10 @@ const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
 /// The body enclosing \p DRE, a use of the local variable \p VD: its
 /// function's when the use is not a lambda's capture (a local's DeclContext
 /// is the function or lambda operator that declares it), which needs no
-/// parent map; else enclosingBody. Building the parent map walks the whole
-/// translation unit, headers included: 8% of warplint's instructions on
-/// cuda-samples' template.cu (callgrind, docs/evaluation.md "Speed, session
-/// 8"), for one variable.
+/// parent map; else enclosingBody, which walks up through parentsOf
+/// (Analysis/ProjectParents: clang's map of the whole translation unit was 8%
+/// of warplint's instructions on cuda-samples' template.cu, docs/evaluation.md
+/// "Speed, session 8").
 const Stmt *bodyOfLocalUse(const DeclRefExpr &DRE, const VarDecl &VD,
                            ASTContext &Ctx) {
   if (!DRE.refersToEnclosingVariableOrCapture())
@@ -362,7 +362,7 @@ private:
     llvm::SmallVector<std::pair<const CompoundStmt *, const Stmt *>, 8> Path;
     DynTypedNode Node = DynTypedNode::create(*DRE);
     for (unsigned Steps = 0; Steps < 256; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
+      DynTypedNodeList Parents = parentsOf(Ctx, Node);
       if (Parents.empty())
         return std::nullopt;
       const DynTypedNode &P = Parents[0];

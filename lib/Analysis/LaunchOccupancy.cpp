@@ -3,9 +3,8 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/LaunchSites.h"
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 #include <cmath>
@@ -196,7 +195,7 @@ llvm::SmallVector<const VarDecl *, 2> loopCounters(const Stmt *Loop) {
 const VarDecl *gridLoopCounter(const CallExpr &Call, const Expr &Grid,
                                ASTContext &Ctx) {
   const VarDecl *GridVar = namedVar(&Grid);
-  DynTypedNodeList Parents = Ctx.getParents(Call);
+  DynTypedNodeList Parents = parentsOf(Ctx, Call);
   for (unsigned Steps = 0; Steps < 64 && Parents.size() == 1; ++Steps) {
     const Stmt *P = Parents[0].get<Stmt>();
     if (!P)
@@ -206,40 +205,30 @@ const VarDecl *gridLoopCounter(const CallExpr &Call, const Expr &Grid,
         if (mentions(&Grid, V) ||
             (GridVar && assignedFrom(cast<ForStmt>(P)->getBody(), GridVar, V)))
           return V;
-    Parents = Ctx.getParents(*P);
+    Parents = parentsOf(Ctx, *P);
   }
   return nullptr;
 }
-
-namespace {
-class Finder : public RecursiveASTVisitor<Finder> {
-public:
-  explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *C) {
-    if (C->isValueDependent() || C->containsErrors() ||
-        Ctx.getSourceManager().isInSystemHeader(C->getBeginLoc()))
-      return true;
-    if (std::optional<LaunchSite> S = launchSite(*C, Ctx))
-      if (S->Kernel && S->Block)
-        Sites.push_back(std::move(*S));
-    return true;
-  }
-  ASTContext &Ctx;
-  std::vector<LaunchSite> Sites;
-};
-} // namespace
 
 std::vector<LaunchOccupancy> computeLaunchOccupancy(AnalysisContext &AC,
                                                     double Threshold) {
   ASTContext &Ctx = AC.ast();
   const hw::HardwareModel &M = AC.target();
-  Finder F(Ctx);
-  F.TraverseAST(Ctx);
+  // The launches with a named kernel and a known block expression, outside
+  // system headers.
+  std::vector<LaunchSite> Sites;
+  for (const CallExpr *C : AC.launchCalls()) {
+    if (C->isValueDependent() || C->containsErrors() ||
+        Ctx.getSourceManager().isInSystemHeader(C->getBeginLoc()))
+      continue;
+    if (std::optional<LaunchSite> S = launchSite(*C, Ctx))
+      if (S->Kernel && S->Block)
+        Sites.push_back(std::move(*S));
+  }
   std::vector<LaunchOccupancy> Out;
   if (!M.MaxWarpsPerSM || !M.MaxBlocksPerSM)
     return Out;
-  for (const LaunchSite &S : F.Sites) {
+  for (const LaunchSite &S : Sites) {
     const FunctionDecl *Def = S.Kernel->getDefinition();
     if (!Def || Def->isDependentContext() || !AC.admit(*Def))
       continue;

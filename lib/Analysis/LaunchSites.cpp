@@ -1,10 +1,10 @@
 //===- LaunchSites.cpp - Every way host code launches a kernel ------------===//
 #include "Analysis/LaunchSites.h"
 
+#include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
@@ -76,19 +76,19 @@ const Expr *spelled(const CallExpr &C, unsigned I) {
 
 /// The function body that encloses \p S.
 const Stmt *enclosingBody(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
+  DynTypedNodeList Parents = parentsOf(Ctx, S);
   for (unsigned Steps = 0; !Parents.empty() && Steps < 512; ++Steps) {
     if (const auto *FD = Parents[0].get<FunctionDecl>())
       return FD->getBody();
     if (const auto *LE = Parents[0].get<LambdaExpr>())
       return LE->getBody();
-    Parents = Ctx.getParents(Parents[0]);
+    Parents = parentsOf(Ctx, Parents[0]);
   }
   return nullptr;
 }
 
 const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList P = Ctx.getParents(S);
+  DynTypedNodeList P = parentsOf(Ctx, S);
   return P.empty() ? nullptr : P[0].get<Stmt>();
 }
 
@@ -337,6 +337,30 @@ std::optional<LaunchSite> launchSite(const CallExpr &Call, ASTContext &Ctx) {
   std::string StreamWhy;
   S.Stream = F.value("stream", StreamWhy, Zero);
   return S;
+}
+
+namespace {
+class LaunchCallFinder : public RecursiveASTVisitor<LaunchCallFinder> {
+public:
+  explicit LaunchCallFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isa<CUDAKernelCallExpr>(Call) &&
+        Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
+      return true;
+    if (launchSite(*Call, Ctx))
+      Calls.push_back(Call);
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<const CallExpr *> Calls;
+};
+} // namespace
+
+std::vector<const CallExpr *> findLaunchCalls(ASTContext &Ctx) {
+  LaunchCallFinder F(Ctx);
+  F.TraverseAST(Ctx);
+  return std::move(F.Calls);
 }
 
 StatementMatcher launchCallExpr() {

@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -60,6 +61,13 @@ struct LaunchSite {
 /// per-thread-stream suffix).
 std::optional<LaunchSite> launchSite(const clang::CallExpr &Call,
                                      clang::ASTContext &Ctx);
+
+/// Every launch of the translation unit in the order of one visit of its AST,
+/// template instantiations included: chevrons anywhere, runtime API launches
+/// outside system headers (the toolkit's own wrappers forward parameters and
+/// say nothing). The launch index and the launches' occupancy both read this
+/// list (AnalysisContext::launchCalls), which each visited the whole AST for.
+std::vector<const clang::CallExpr *> findLaunchCalls(clang::ASTContext &Ctx);
 
 /// Whether \p Name is one of the runtime's launch functions.
 bool isLaunchApiName(llvm::StringRef Name);

@@ -363,21 +363,33 @@ std::vector<HardwareModel> &modelStorage() {
   return Models;
 }
 
+/// parseModel; \p Parsed, when given, holds built-in models already parsed,
+/// which `inherits` takes instead of parsing the parent again.
+llvm::Expected<HardwareModel>
+parseModelWith(llvm::StringRef YAML, llvm::StringRef FileName,
+               const HardwareModel *Base,
+               const llvm::StringMap<HardwareModel> *Parsed);
+
 /// Parses every embedded model once, resolving `inherits` in file order (a
 /// model may only inherit from one that precedes it in compute capability).
 void loadBuiltins() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     std::vector<HardwareModel> &Models = modelStorage();
+    // Each model once: a child takes its parsed parent instead of parsing the
+    // parent's chain again (30 models with chains of up to ~12 links: 1.3% of
+    // a small file's run, docs/evaluation.md "Speed, session 9").
+    llvm::StringMap<HardwareModel> Parsed;
     for (const EmbeddedModel &E : EmbeddedModels) {
-      llvm::Expected<HardwareModel> M =
-          parseModel(E.Text, std::string(E.Name) + ".yaml");
+      llvm::Expected<HardwareModel> M = parseModelWith(
+          E.Text, std::string(E.Name) + ".yaml", nullptr, &Parsed);
       if (!M) {
         // A broken built-in model is a build defect; the unit tests load every
         // model and fail loudly. Here, skip it rather than abort a user's run.
         llvm::consumeError(M.takeError());
         continue;
       }
+      Parsed[E.Name] = *M;
       Models.push_back(std::move(*M));
     }
     llvm::sort(Models, [](const HardwareModel &A, const HardwareModel &B) {
@@ -418,6 +430,14 @@ llvm::StringRef builtinModelYAML(llvm::StringRef Name) {
 llvm::Expected<HardwareModel> parseModel(llvm::StringRef YAML,
                                          llvm::StringRef FileName,
                                          const HardwareModel *Base) {
+  return parseModelWith(YAML, FileName, Base, nullptr);
+}
+
+namespace {
+llvm::Expected<HardwareModel>
+parseModelWith(llvm::StringRef YAML, llvm::StringRef FileName,
+               const HardwareModel *Base,
+               const llvm::StringMap<HardwareModel> *Parsed) {
   llvm::Expected<FlatDoc> Doc = parseFlat(YAML, FileName);
   if (!Doc)
     return Doc.takeError();
@@ -437,7 +457,15 @@ llvm::Expected<HardwareModel> parseModel(llvm::StringRef YAML,
                      "a model cannot inherit itself");
     // Built-in chains are short (at most ~12 links) and acyclic because each
     // parent precedes its child in compute capability.
-    llvm::Expected<HardwareModel> P = parseModel(Text, Parent + ".yaml");
+    const HardwareModel *Known = nullptr;
+    if (Parsed) {
+      auto It = Parsed->find(Parent);
+      if (It != Parsed->end())
+        Known = &It->second;
+    }
+    llvm::Expected<HardwareModel> P =
+        Known ? llvm::Expected<HardwareModel>(*Known)
+              : parseModelWith(Text, Parent + ".yaml", nullptr, Parsed);
     if (!P)
       return P.takeError();
     M = std::move(*P);
@@ -450,6 +478,7 @@ llvm::Expected<HardwareModel> parseModel(llvm::StringRef YAML,
     return E;
   return M;
 }
+} // namespace
 
 llvm::Expected<HardwareModel> loadModelOverride(const HardwareModel &Base,
                                                 llvm::StringRef Path) {

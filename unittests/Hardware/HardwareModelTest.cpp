@@ -6,6 +6,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <tuple>
 
 using namespace warplint::hw;
 
@@ -29,6 +30,35 @@ TEST(HardwareModel, EveryBuiltinModelLoadsAndIsConsistent) {
   }
   EXPECT_EQ(All.front().Name, "sm_10");
   EXPECT_EQ(All.back().Name, "sm_121");
+}
+
+/// Every field of two models, as a tuple (HardwareModel has no operator==).
+auto fields(const HardwareModel &M) {
+  return std::make_tuple(
+      M.Name, M.CCMajor, M.CCMinor, M.WarpSize, M.Family, M.MaxThreadsPerBlock,
+      M.MaxThreadsPerSM, M.MaxWarpsPerSM, M.MaxBlocksPerSM, M.RegistersPerSM,
+      M.RegistersPerBlock, M.MaxRegistersPerThread, M.RegisterAllocUnit,
+      M.RegisterAllocUnit128For, M.RegisterAllocGranularity,
+      M.WarpAllocGranularity, M.SubPartitions, M.SharedMemPerSM,
+      M.SharedMemPerBlock, M.SharedMemPerBlockOptin,
+      M.ReservedSharedMemPerBlock, M.SharedMemAllocUnit, M.SharedMemCarveoutsKB,
+      M.SharedBanks, M.SharedBankWidthBytes, M.SharedBank8ByteMode,
+      M.SharedConflictScope, M.SharedLoadPairsMerge, M.ConstantScope,
+      M.Coalescing, M.SectorBytes, M.LineBytes, M.GlobalL1Caching,
+      M.Multiprocessors, M.MultiprocessorsProduct, M.FP32PerClockPerSM,
+      M.FP64PerClockPerSM);
+}
+
+// The built-in models are loaded once, each parent parsed once for all its
+// children: the same models as parsing each file on its own, with its chain of
+// `inherits`.
+TEST(HardwareModel, BuiltinModelsEqualEachFileParsedAlone) {
+  for (const HardwareModel &M : builtinModels()) {
+    llvm::Expected<HardwareModel> Alone =
+        parseModel(builtinModelYAML(M.Name), M.Name + ".yaml");
+    ASSERT_TRUE(bool(Alone)) << M.Name;
+    EXPECT_TRUE(fields(M) == fields(*Alone)) << M.Name;
+  }
 }
 
 TEST(HardwareModel, EveryNumberInTheYAMLNamesItsSource) {
