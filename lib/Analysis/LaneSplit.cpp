@@ -65,6 +65,64 @@ void undecided(const sym::Expr *E, std::vector<std::string> &Out,
     undecided(O, Out, Bound, Depth + 1);
 }
 
+/// \p V is at least \p M for every value of the uniform leaves: V - M is a
+/// non-negative constant, or V is a select whose every arm is (`(a % b == 0)
+/// ? a / b : a / b + 1`, a rounded-up quotient, against M = a / b).
+bool atLeast(sym::ExprContext &SC, const sym::Expr *V, const sym::Expr *M,
+             unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  if (V->kind() == sym::ExprKind::Select)
+    return atLeast(SC, V->op(1), M, Depth + 1) &&
+           atLeast(SC, V->op(2), M, Depth + 1);
+  if (V->kind() == sym::ExprKind::Cast && V->type() == M->type())
+    return atLeast(SC, V->op(0), M, Depth + 1);
+  const sym::Expr *D = SC.sub(V, M);
+  if (!D || !D->isConstant())
+    return false;
+  // In unsigned arithmetic a negative difference wraps: take only small
+  // ones for non-negative.
+  int64_t C = D->constant();
+  unsigned Bits = D->type().Bits;
+  return C >= 0 && (D->type().Signed || Bits > 62 || C < (int64_t(1) << (Bits - 1)));
+}
+
+/// \p E is the constant -1 of its type (all ones when unsigned).
+bool minusOne(const sym::Expr *E) {
+  if (!E->isConstant())
+    return false;
+  unsigned Bits = E->type().Bits;
+  return E->constant() == -1 ||
+         (!E->type().Signed && Bits < 63 &&
+          E->constant() == (int64_t(1) << Bits) - 1);
+}
+
+/// `x & (m - 1) < b` with b >= m, in unsigned arithmetic: the mask keeps x
+/// at most m - 1, so the condition holds in every lane (`i < segmentSamples`
+/// with i = pos & (stride / 128 - 1) and segmentSamples the rounded-up
+/// stride / 128, cuda-samples mergeSort). A mask written `m - 1` is taken
+/// for the power-of-two idiom, m >= 1: with m = 0 it would keep every bit.
+bool maskBelowBound(sym::ExprContext &SC, const sym::Expr *E) {
+  if (E->kind() != sym::ExprKind::Lt || E->ops().size() != 2)
+    return false;
+  const sym::Expr *A = E->op(0), *B = E->op(1);
+  while (A->kind() == sym::ExprKind::Cast && !A->type().Signed &&
+         A->type().Bits >= A->op(0)->type().Bits && !A->op(0)->type().Signed)
+    A = A->op(0);
+  if (A->kind() != sym::ExprKind::And || A->type().Signed)
+    return false;
+  for (const sym::Expr *Mask : A->ops()) {
+    // m - 1: an Add of a non-constant term and the constant -1.
+    if (Mask->kind() != sym::ExprKind::Add || Mask->ops().size() != 2 ||
+        !minusOne(Mask->op(1)) || Mask->op(0)->mayVaryByLane())
+      continue;
+    const sym::Expr *M = Mask->op(0);
+    if (!B->mayVaryByLane() && atLeast(SC, B, M))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
@@ -353,6 +411,9 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   if (IVs.size() == 1)
     Iters = enumerateLoop(Scope, IVs[0]);
   if (!Iters || Iters->empty()) {
+    // Bounds settle what the lanes' values cannot: every lane holds it.
+    if (maskBelowBound(SC, E))
+      return Uniformity::Constant;
     undecided(E, Split.Undecided, Bind);
     return AST;
   }

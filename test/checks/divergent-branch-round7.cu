@@ -90,3 +90,40 @@ void launch(float4 *o, const float *i, uint w, uint h, float *q, uint n) {
   bad_helperThreshold<<<n / 256, 256>>>(q, n);
   bad_growingFloatBound<<<w / 256, 256>>>(q, i, w);
 }
+
+// cuda-samples mergeSort's sample ranks: i = pos & (stride / 128 - 1) is at most
+// stride / 128 - 1, below the rounded-up stride / 128: every lane takes the first branch
+// (no split, quiet). Against stride / 256 the lanes can part: a possible split over a
+// problem-sized search, Medium.
+#define SAMPLE_STRIDE 128
+static inline __device__ uint iDivUp(uint a, uint b) { return ((a % b) == 0) ? (a / b) : (a / b + 1); }
+static inline __device__ uint getSampleCount(uint d) { return iDivUp(d, SAMPLE_STRIDE); }
+__device__ uint search(uint v, const uint *d, uint L) {
+  uint pos = 0;
+  for (uint s = L; s > 0; s >>= 1)
+    if (d[pos + s - 1] < v)
+      pos += s;
+  return pos;
+}
+__global__ void good_maskBelowRoundedUp(uint *rA, uint *rB, const uint *key, uint stride, uint N, uint threadCount) {
+  uint pos = blockIdx.x * blockDim.x + threadIdx.x;
+  if (pos >= threadCount)
+    return;
+  const uint i = pos & ((stride / SAMPLE_STRIDE) - 1);
+  const uint segmentBase = (pos - i) * (2 * SAMPLE_STRIDE);
+  const uint segmentSamplesA = getSampleCount(stride);
+  if (i < segmentSamplesA) {
+    rA[segmentBase / SAMPLE_STRIDE + i] = i * SAMPLE_STRIDE;
+    rB[segmentBase / SAMPLE_STRIDE + i] = search(key[segmentBase + i * SAMPLE_STRIDE], key + segmentBase + stride, N);
+  }
+  if (i < stride / (2 * SAMPLE_STRIDE)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition can differ between the lanes of a warp through 'threadIdx.x' (whether and where lanes split depends on 'stride', not known here); the warp runs both paths one after the other (an atomic, loop or barrier under the branch rules out predication) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    rA[segmentBase + i] = search(key[segmentBase + i], key + segmentBase, N);
+  }
+}
+// PRIO: [[@LINE-5]] Medium likely notes=2
+// OPTS: [[@LINE-6]] Medium likely notes=2
+
+void launchRanks(uint *a, uint *b, const uint *k, uint s, uint n) {
+  good_maskBelowRoundedUp<<<n / 256, 256>>>(a, b, k, s, n, n / 128);
+}
