@@ -24,3 +24,21 @@ __global__ void tail(float *out, const float *in, uint n) {
 // CHECK-NOT: growing-bound
 // CHECK: {{.*}}divergence-round7.cu:[[@LINE-4]]:{{.*}}tail-guard{{.*}}
 // CHECK-NOT: growing-bound
+
+// A mask below a rounded-up bound of the same value: every lane holds it, so the dump
+// lists only the second branch (a possible split on stride).
+__device__ uint roundUp(uint a) { return ((a % 128) == 0) ? (a / 128) : (a / 128 + 1); }
+__global__ void masked(uint *r, const uint *k, uint stride, uint n) {
+  uint pos = blockIdx.x * blockDim.x + threadIdx.x;
+  const uint i = pos & ((stride / 128) - 1);
+  uint acc = 0;
+  if (i < roundUp(stride))
+    for (uint s = n; s > 0; s >>= 1)
+      acc += k[s + i];
+  if (i < stride / 256)
+    for (uint s = n; s > 0; s >>= 1)
+      acc += k[s * 2 + i];
+  r[pos] = acc;
+}
+// CHECK-NOT: divergence-round7.cu:[[@LINE-8]]:
+// CHECK: {{.*}}divergence-round7.cu:[[@LINE-6]]:3: masked: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none undecided=stride {{.*}}
