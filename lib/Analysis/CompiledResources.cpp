@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <map>
+#include <tuple>
 
 namespace warplint {
 
@@ -263,7 +264,7 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
     return TU;
   if (llvm::sys::fs::create_directories(CacheDir))
     return TU;
-  auto Prune = llvm::make_scope_exit([&] {
+  llvm::scope_exit Prune([&] {
     if (MaxBytes)
       pruneCompileCache(CacheDir, MaxBytes);
   });
@@ -317,8 +318,8 @@ void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes) {
   std::vector<std::pair<std::string, Entry *>> Order;
   for (auto &[K, En] : Entries)
     Order.push_back({K, &En});
-  llvm::stable_sort(Order, [](const auto &A, const auto &B) {
-    return A.second->Time < B.second->Time;
+  llvm::sort(Order, [](const auto &A, const auto &B) {
+    return std::tie(A.second->Time, A.first) < std::tie(B.second->Time, B.first);
   });
   uint64_t Target = MaxBytes / 10 * 9;
   for (auto &[K, En] : Order) {
