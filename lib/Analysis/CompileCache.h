@@ -49,11 +49,21 @@ bool writeCacheFile(const llvm::Twine &Path, llvm::StringRef Text);
 /// none.
 std::string defaultCompileCacheDir();
 
-/// Removes exact mode's least recently used entries (each key's `.ptx`,
-/// `.ptxas.txt` and `.error` together, and temporary files older than ten
-/// minutes) from \p CacheDir while it holds more than \p MaxBytes, down to
-/// nine tenths of it. Files of other names are left alone.
-void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes);
+/// Keeps an on-disk cache directory within \p MaxBytes, for both caches:
+/// the files whose names end in one of \p Suffixes make its entries (an
+/// entry's files share the name before the suffix and go together, the
+/// file of the first suffix first: readers take it as the sign of a
+/// complete entry), and temporary files of writeCacheFile older than ten
+/// minutes count as entries of their own. While the directory holds more
+/// than \p MaxBytes, the least recently used entries (by their newest
+/// modification time, then by name) are removed until it holds nine tenths
+/// of it. Files of other names are left alone.
+void pruneCacheDirectory(llvm::StringRef Dir, uint64_t MaxBytes,
+                         llvm::ArrayRef<llvm::StringRef> Suffixes);
+
+/// Marks a cache file used now (its modification time): the newest for
+/// pruneCacheDirectory. Silently nothing when it cannot.
+void markCacheFileUsed(const llvm::Twine &Path);
 
 } // namespace warplint
 

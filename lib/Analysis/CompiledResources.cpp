@@ -233,25 +233,15 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
     return compileUncached(Command, TimeoutSeconds, nullptr, nullptr, nullptr);
   llvm::SmallString<256> Prefix(CacheDir);
   llvm::sys::path::append(Prefix, Key);
-  // A hit is used now: the newest for eviction.
-  auto Touch = [](const llvm::Twine &Path) {
-    int FD;
-    if (!llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
-                                         llvm::sys::fs::OF_Append)) {
-      (void)llvm::sys::fs::setLastAccessAndModificationTime(
-          FD, std::chrono::system_clock::now());
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-    }
-  };
   if (auto Err = llvm::MemoryBuffer::getFile(Prefix + ".error")) {
-    Touch(Prefix + ".error");
+    markCacheFileUsed(Prefix + ".error");
     return error((*Err)->getBuffer().trim());
   }
   if (llvm::sys::fs::exists(Prefix + ".ptxas.txt")) {
     llvm::Expected<CompiledTU> TU = replayResources(Prefix, Command.Arch);
     if (TU) {
       TU->Compiler = CompilerText.str();
-      Touch(Prefix + ".ptxas.txt");
+      markCacheFileUsed(Prefix + ".ptxas.txt");
       return TU;
     }
     llvm::consumeError(TU.takeError()); // Unreadable: compile again.
@@ -266,7 +256,8 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
     return TU;
   llvm::scope_exit Prune([&] {
     if (MaxBytes)
-      pruneCompileCache(CacheDir, MaxBytes);
+      pruneCacheDirectory(CacheDir, MaxBytes,
+                          {".ptxas.txt", ".ptx", ".error"});
   });
   if (!TU) {
     std::string Msg = llvm::toString(TU.takeError());
@@ -280,27 +271,30 @@ compileForResourcesCached(const DeviceCompileCommand &Command,
   return TU;
 }
 
-void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes) {
+void pruneCacheDirectory(llvm::StringRef Dir, uint64_t MaxBytes,
+                         llvm::ArrayRef<llvm::StringRef> Suffixes) {
   namespace fs = llvm::sys::fs;
   struct Entry {
     uint64_t Size = 0;
     std::chrono::system_clock::time_point Time;
-    std::vector<std::string> Files;
+    /// (index of the suffix, path): removed in suffix order.
+    std::vector<std::pair<size_t, std::string>> Files;
   };
-  std::map<std::string, Entry> Entries; // by key: sorted, deterministic
+  std::map<std::string, Entry> Entries; // by name: sorted, deterministic
   uint64_t Total = 0;
   auto Now = std::chrono::system_clock::now();
   std::error_code EC;
-  for (fs::directory_iterator I(CacheDir, EC), E; I != E && !EC;
-       I.increment(EC)) {
+  for (fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(I->path());
-    bool Tmp = Name.contains(".tmp-");
-    llvm::StringRef Key = Name;
-    if (Tmp)
-      Key = Name.substr(0, Name.find(".tmp-"));
-    if (!(Key.consume_back(".ptxas.txt") || Key.consume_back(".ptx") ||
-          Key.consume_back(".error")))
+    // writeCacheFile's temporary files: `<entry file>.tmp-XXXXXXXX`.
+    size_t TmpAt = Name.find(".tmp-");
+    bool Tmp = TmpAt != llvm::StringRef::npos;
+    llvm::StringRef Key = Tmp ? Name.substr(0, TmpAt) : Name;
+    auto Suffix = llvm::find_if(
+        Suffixes, [&](llvm::StringRef S) { return Key.ends_with(S); });
+    if (Suffix == Suffixes.end())
       continue;
+    Key = Key.drop_back(Suffix->size());
     fs::file_status St;
     if (fs::status(I->path(), St) || St.type() != fs::file_type::regular_file)
       continue;
@@ -310,29 +304,37 @@ void pruneCompileCache(llvm::StringRef CacheDir, uint64_t MaxBytes) {
     Entry &En = Entries[(Tmp ? Name : Key).str()];
     En.Size += St.getSize();
     En.Time = std::max(En.Time, St.getLastModificationTime());
-    En.Files.push_back(I->path());
+    En.Files.push_back({size_t(Suffix - Suffixes.begin()), I->path()});
     Total += St.getSize();
   }
   if (Total <= MaxBytes)
     return;
-  std::vector<std::pair<std::string, Entry *>> Order;
-  for (auto &[K, En] : Entries)
-    Order.push_back({K, &En});
+  std::vector<std::pair<llvm::StringRef, Entry *>> Order;
+  for (auto &[Name, En] : Entries)
+    Order.push_back({Name, &En});
   llvm::sort(Order, [](const auto &A, const auto &B) {
-    return std::tie(A.second->Time, A.first) < std::tie(B.second->Time, B.first);
+    return std::tie(A.second->Time, A.first) <
+           std::tie(B.second->Time, B.first);
   });
   uint64_t Target = MaxBytes / 10 * 9;
-  for (auto &[K, En] : Order) {
+  for (auto &[Name, En] : Order) {
     if (Total <= Target)
       break;
-    // The ptxas output first: without it the entry reads as absent.
-    llvm::sort(En->Files, [](const std::string &A, const std::string &B) {
-      return llvm::StringRef(A).ends_with(".ptxas.txt") >
-             llvm::StringRef(B).ends_with(".ptxas.txt");
-    });
-    for (const std::string &F : En->Files)
-      (void)fs::remove(F);
+    llvm::sort(En->Files);
+    // Removed by another process already: it counts as gone all the same.
+    for (const auto &F : En->Files)
+      (void)fs::remove(F.second);
     Total -= En->Size;
+  }
+}
+
+void markCacheFileUsed(const llvm::Twine &Path) {
+  int FD;
+  if (!llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
+                                       llvm::sys::fs::OF_Append)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        FD, std::chrono::system_clock::now());
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   }
 }
 

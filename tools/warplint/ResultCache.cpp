@@ -395,12 +395,7 @@ CacheLookup ResultCache::lookup(llvm::StringRef Key) {
     return Out;
   Out.Miss.clear();
   // Used: the newest for eviction.
-  int FD;
-  if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
-    (void)fs::setLastAccessAndModificationTime(
-        FD, std::chrono::system_clock::now());
-    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  }
+  markCacheFileUsed(Path);
   return Out;
 }
 
@@ -426,43 +421,7 @@ bool ResultCache::store(llvm::StringRef Key,
 }
 
 void ResultCache::evict() {
-  struct Entry {
-    std::string Path;
-    uint64_t Size;
-    std::chrono::system_clock::time_point Time;
-  };
-  std::vector<Entry> Entries;
-  uint64_t Total = 0;
-  auto Now = std::chrono::system_clock::now();
-  std::error_code EC;
-  for (fs::directory_iterator I(Directory, EC), E; I != E && !EC;
-       I.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(I->path());
-    bool Tmp = Name.contains(".wlr.tmp-");
-    if (!Name.ends_with(EntrySuffix) && !Tmp)
-      continue;
-    fs::file_status St;
-    if (fs::status(I->path(), St) || St.type() != fs::file_type::regular_file)
-      continue;
-    // Another process may be writing it right now.
-    if (Tmp && Now - St.getLastModificationTime() < std::chrono::minutes(10))
-      continue;
-    Entries.push_back({I->path(), St.getSize(), St.getLastModificationTime()});
-    Total += St.getSize();
-  }
-  if (Total <= MaxBytes)
-    return;
-  llvm::sort(Entries, [](const Entry &A, const Entry &B) {
-    return std::tie(A.Time, A.Path) < std::tie(B.Time, B.Path);
-  });
-  uint64_t Target = MaxBytes / 10 * 9;
-  for (const Entry &E : Entries) {
-    if (Total <= Target)
-      break;
-    // Removed by another process already: it counts as gone all the same.
-    (void)fs::remove(E.Path);
-    Total -= E.Size;
-  }
+  pruneCacheDirectory(Directory, MaxBytes, {EntrySuffix});
 }
 
 std::string defaultResultCacheDir() {
