@@ -123,8 +123,8 @@ static Expected<std::string> runGit(ArrayRef<StringRef> Args) {
     return failure("--diff needs git on PATH");
   SmallString<128> Out, Err;
   int FD;
-  if (sys::fs::createTemporaryFile("warplint-git", "out", FD, Out) ||
-      sys::fs::createTemporaryFile("warplint-git", "err", Err))
+  if (sys::fs::createTemporaryFile("warplint_git_output", "out", FD, Out) ||
+      sys::fs::createTemporaryFile("warplint_git_output", "err", Err))
     return failure("--diff: cannot create a temporary file");
   sys::Process::SafelyCloseFileDescriptor(FD);
   std::vector<StringRef> Argv{*Git};
