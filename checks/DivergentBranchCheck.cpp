@@ -344,7 +344,11 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // A tail guard, or the remainder of a block-stride loop (every lane runs
     // it, none more than one trip longer than another: only the last
     // iteration has idle lanes): one partial pass, as at a tail.
-    if ((B.TailGuard || B.Split.Remainder) && !ReportTailGuards)
+    // A window clamped at the edges (`for (k = max(0, i - r); k <= min(n -
+    // 1, i + r); ++k)`): only lanes whose window meets an edge run fewer
+    // trips, in the warps there, as at a tail.
+    if ((B.TailGuard || B.Split.Remainder || B.EdgeWindow) &&
+        !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
       continue;
@@ -500,6 +504,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Possible;
     } else if (B.TailGuard) {
       Msg += " only where the index crosses its bound";
+      R.Conf = Confidence::Likely;
+    } else if (B.EdgeWindow) {
+      Msg += " only where a lane's window is clamped at an edge";
       R.Conf = Confidence::Likely;
     } else if (unproven(B, oneLane(B))) {
       Msg = std::string(what(B.Kind)) + " can differ between the lanes of a warp";

@@ -200,6 +200,10 @@ struct DivergentBranch {
   /// to it (GuardPatterns' isLaneGrowingBound): trip counts differ in every
   /// warp, though the lanes were not evaluated one by one.
   bool GrowingBound = false;
+  /// A loop over a window that follows the lane and is clamped at the edges
+  /// (GuardPatterns' isClampedWindow): trip counts differ only in the warps
+  /// whose lanes' windows meet an edge.
+  bool EdgeWindow = false;
   LaneSplit Split;
   /// The call of the __device__ helper this branch was reached through.
   const clang::CallExpr *ViaCall = nullptr;

@@ -169,6 +169,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " tail-guard";
     if (B.GrowingBound)
       L << " growing-bound";
+    if (B.EdgeWindow)
+      L << " edge-window";
     if (B.InLoop)
       L << " in-loop";
     if (B.Copies > 1)

@@ -564,10 +564,11 @@ void readVars(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out,
 }
 } // namespace
 
-bool Walker::sameTripCount(const Stmt *L, FnState &F) {
+std::optional<std::pair<const Expr *, const Expr *>>
+Walker::loopWindow(const Stmt *L, FnState &F) {
   const auto *FS = dyn_cast<ForStmt>(L);
-  if (!FS || !FS->getBody())
-    return false;
+  if (!FS || !FS->getBody() || !FS->getCond())
+    return std::nullopt;
   std::optional<ForInduction> Ind = forInduction(*FS);
   // `for (p = a; ...)` on a variable declared before the loop.
   if (!Ind && FS->getInit())
@@ -581,11 +582,11 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
   if (!Ind || !Ind->Init || !Ind->Step.Additive ||
       !Ind->Var->getType()->isIntegerType() ||
       (Ind->Step.Step && level(Ind->Step.Step, F).U == Uniformity::LaneVarying))
-    return false;
+    return std::nullopt;
   const auto *Cond =
       dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
   if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
-    return false;
+    return std::nullopt;
   auto IsVar = [&](const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == Ind->Var;
@@ -594,17 +595,36 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
                       : IsVar(Cond->getRHS()) ? Cond->getLHS()
                                               : nullptr;
   if (!Bound)
-    return false;
+    return std::nullopt;
   // Neither the variable nor anything the bound reads moves in the body.
   llvm::SmallVector<const VarDecl *, 8> Vars{Ind->Var};
   readVars(Bound, Vars);
   if (Vars.size() > 16)
-    return false;
+    return std::nullopt;
   for (const VarDecl *V : Vars)
     if (Mutations.isMutated(*V, *FS->getBody(), Ctx) ||
         (FS->getInc() && V != Ind->Var &&
          Mutations.isMutated(*V, *FS->getInc(), Ctx)))
-      return false;
+      return std::nullopt;
+  return std::make_pair(Ind->Init, Bound);
+}
+
+bool Walker::clampedWindow(const Stmt *L, FnState &F) {
+  auto W = loopWindow(L, F);
+  if (!W)
+    return false;
+  const sym::Expr *Start = F.Builder->build(W->first);
+  const sym::Expr *Bound = F.Builder->build(W->second);
+  return (F.IsKernel || (!mentionsVaryingParam(Start, F) &&
+                         !mentionsVaryingParam(Bound, F))) &&
+         isClampedWindow(SC, Start, Bound);
+}
+
+bool Walker::sameTripCount(const Stmt *L, FnState &F) {
+  auto W = loopWindow(L, F);
+  if (!W)
+    return false;
+  const auto [Init, Bound] = *W;
   // The distance from the start to the bound is the same in every lane:
   // written so (`p < a + n` with p starting at a), or so once built.
   if (const auto *Add = dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
@@ -617,11 +637,11 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
     };
     for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
                               std::pair(Add->getRHS(), Add->getLHS())})
-      if (Same(Start, Ind->Init) && level(Len, F).U != Uniformity::LaneVarying)
+      if (Same(Start, Init) && level(Len, F).U != Uniformity::LaneVarying)
         return true;
   }
   const sym::Expr *Dist =
-      SC.sub(F.Builder->build(Bound), F.Builder->build(Ind->Init));
+      SC.sub(F.Builder->build(Bound), F.Builder->build(Init));
   return Dist && !Dist->mayVaryByLane() &&
          (F.IsKernel || !mentionsVaryingParam(Dist, F));
 }
@@ -751,6 +771,8 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
     else if (K == BranchKind::Loop) {
       B.TailGuard = isBoundGuard(Cond, Q, S);
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
+      B.EdgeWindow =
+          !B.TailGuard && !B.GrowingBound && !C.DataDep && clampedWindow(S, F);
     }
   } else if (Cond && K == BranchKind::Loop && Split.TripCounts &&
              Split.DivergentWarps == 1) {

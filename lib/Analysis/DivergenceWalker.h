@@ -208,6 +208,12 @@ private:
   /// and nothing in the body moving p or the bound: the lanes start at
   /// different points but run the same number of iterations.
   bool sameTripCount(const clang::Stmt *L, FnState &F);
+  /// A `for` loop's first value and bound, when its variable moves by a
+  /// uniform step and nothing the bound reads moves in the body.
+  std::optional<std::pair<const clang::Expr *, const clang::Expr *>>
+  loopWindow(const clang::Stmt *L, FnState &F);
+  /// A loop over a window clamped at the edges (GuardPatterns).
+  bool clampedWindow(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);
   /// Records the barrier \p Found (kind and scope filled in) if a control
   /// statement on the stack differs within its scope.

@@ -6,6 +6,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
@@ -18,6 +19,9 @@ namespace divergence {
 using sym::Uniformity;
 
 GuardQueries::~GuardQueries() = default;
+
+/// Clamps of a window's two ends looked at, at most.
+constexpr unsigned MaxWindowClamps = 4;
 
 namespace {
 
@@ -276,5 +280,54 @@ bool isLaneGrowingBound(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
          monotoneInLane(Bound, Q, 0);
 }
 
+bool isClampedWindow(sym::ExprContext &SC, const sym::Expr *Start,
+                     const sym::Expr *Bound) {
+  if (!Start || !Bound)
+    return false;
+  // The clamps: minima, maxima and selects whose value varies by lane.
+  llvm::SmallVector<const sym::Expr *, 4> Clamps;
+  bool TooMany = false;
+  for (const sym::Expr *E : {Start, Bound})
+    sym::forEachNode(E, [&](const sym::Expr *N) {
+      if ((N->kind() == sym::ExprKind::Min ||
+           N->kind() == sym::ExprKind::Max ||
+           N->kind() == sym::ExprKind::Select) &&
+          N->mayVaryByLane() && llvm::find(Clamps, N) == Clamps.end()) {
+        if (Clamps.size() == MaxWindowClamps)
+          TooMany = true;
+        else
+          Clamps.push_back(N);
+      }
+    });
+  if (Clamps.empty() || TooMany)
+    return false;
+  // Every choice of one side of each clamp: where both ends of the window
+  // follow the lane (no clamp holds), its length must be the same in every
+  // lane and the ends monotone in it; a clamp that holds fixes that end.
+  bool Interior = false;
+  for (unsigned Choice = 0; Choice < (1u << Clamps.size()); ++Choice) {
+    llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
+    for (unsigned I = 0; I < Clamps.size(); ++I) {
+      const sym::Expr *C = Clamps[I];
+      unsigned First = C->kind() == sym::ExprKind::Select ? 1 : 0;
+      Map[C] = C->op(First + (Choice >> I & 1));
+    }
+    const sym::Expr *S = Start, *B = Bound;
+    // A chosen side may hold another clamp: substitute until none is left.
+    for (unsigned Round = 0; Round <= Clamps.size(); ++Round) {
+      S = sym::substitute(SC, S, Map);
+      B = sym::substitute(SC, B, Map);
+    }
+    if (!S->mayVaryByLane() || !B->mayVaryByLane())
+      continue; // an end fixed by its clamp: a lane at the edge
+    if (hasLaneVaryingUnknown(S) || hasLaneVaryingUnknown(B) ||
+        SC.sub(B, S)->mayVaryByLane())
+      return false;
+    Interior = true;
+  }
+  return Interior;
+}
+
 } // namespace divergence
 } // namespace warplint
+

@@ -13,6 +13,7 @@
 #define WARPLINT_ANALYSIS_GUARDPATTERNS_H
 
 #include "Analysis/DivergenceLattice.h"
+#include "Symbolic/Expr.h"
 
 namespace clang {
 class Expr;
@@ -55,6 +56,14 @@ bool isBoundGuard(const clang::Expr *C, GuardQueries &Q,
 /// x * step): the lanes stop at different trips in every warp, a triangle.
 bool isLaneGrowingBound(const clang::Expr *C, GuardQueries &Q,
                         const clang::Stmt *Loop);
+
+/// A loop from \p Start to \p Bound (by a uniform step) over a window that
+/// follows the lane and is clamped at the edges (`for (k = max(0, i - r); k
+/// <= min(n - 1, i + r); ++k)`): where no clamp holds, both ends follow the
+/// lane at the same distance, so the lanes' trip counts differ only where a
+/// lane's window meets an edge, in the warps there, as at a tail.
+bool isClampedWindow(sym::ExprContext &SC, const sym::Expr *Start,
+                     const sym::Expr *Bound);
 
 } // namespace divergence
 } // namespace warplint

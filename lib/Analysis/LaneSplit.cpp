@@ -72,57 +72,6 @@ void undecided(const sym::Expr *E, std::vector<std::string> &Out,
     undecided(O, Out, Bound, Depth + 1);
 }
 
-/// \p E with every node in \p Map replaced by its value (rebuilt through
-/// the context, so constants fold).
-const sym::Expr *
-substitute(sym::ExprContext &SC, const sym::Expr *E,
-           const llvm::DenseMap<const sym::Expr *, const sym::Expr *> &Map,
-           unsigned Depth = 0) {
-  if (auto It = Map.find(E); It != Map.end())
-    return It->second;
-  if (E->ops().empty() || Depth > 64)
-    return E;
-  llvm::SmallVector<const sym::Expr *, 4> Ops;
-  bool Changed = false;
-  for (const sym::Expr *O : E->ops()) {
-    Ops.push_back(substitute(SC, O, Map, Depth + 1));
-    Changed |= Ops.back() != O;
-  }
-  if (!Changed)
-    return E;
-  using K = sym::ExprKind;
-  auto Fold = [&](auto Op) {
-    const sym::Expr *R = Ops[0];
-    for (size_t I = 1; I < Ops.size(); ++I)
-      R = (SC.*Op)(R, Ops[I]);
-    return R;
-  };
-  switch (E->kind()) {
-  case K::Add: return Fold(&sym::ExprContext::add);
-  case K::Mul: return Fold(&sym::ExprContext::mul);
-  case K::Div: return SC.div(Ops[0], Ops[1]);
-  case K::Rem: return SC.rem(Ops[0], Ops[1]);
-  case K::Shl: return SC.shl(Ops[0], Ops[1]);
-  case K::Shr: return SC.shr(Ops[0], Ops[1]);
-  case K::And: return Fold(&sym::ExprContext::bitAnd);
-  case K::Or: return Fold(&sym::ExprContext::bitOr);
-  case K::Xor: return Fold(&sym::ExprContext::bitXor);
-  case K::Min: return Fold(&sym::ExprContext::min);
-  case K::Max: return Fold(&sym::ExprContext::max);
-  case K::Select: return SC.select(Ops[0], Ops[1], Ops[2]);
-  case K::Eq: return SC.eq(Ops[0], Ops[1]);
-  case K::Ne: return SC.ne(Ops[0], Ops[1]);
-  case K::Lt: return SC.lt(Ops[0], Ops[1]);
-  case K::Le: return SC.le(Ops[0], Ops[1]);
-  case K::LogicalAnd: return Fold(&sym::ExprContext::logicalAnd);
-  case K::LogicalOr: return Fold(&sym::ExprContext::logicalOr);
-  case K::LogicalNot: return SC.logicalNot(Ops[0]);
-  case K::Cast: return SC.cast(Ops[0], E->type());
-  default:
-    return E;
-  }
-}
-
 /// The tests inside \p E that every lane of a warp answers alike but that
 /// cannot be evaluated here (`width % 2` in `(width % 2) && tid == last`):
 /// operands of logical operators and conditions of selects.
@@ -554,7 +503,7 @@ std::optional<Uniformity> LaneEvaluator::refineByCases(const sym::Expr *E,
     llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
     for (unsigned I = 0; I < Tests.size(); ++I)
       Map[Tests[I]] = SC.constant(Case >> I & 1, Tests[I]->type());
-    auto Warps = evalLanes(substitute(SC, E, Map), Bind);
+    auto Warps = evalLanes(sym::substitute(SC, E, Map), Bind);
     if (!Warps)
       return std::nullopt;
     LaneSplit S;

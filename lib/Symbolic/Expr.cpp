@@ -2,6 +2,7 @@
 #include "Symbolic/Expr.h"
 #include "Symbolic/ConstantFold.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -822,6 +823,56 @@ std::string toString(const Expr *E) {
   std::string Out;
   print(E, Out, 0, false);
   return Out;
+}
+
+/// \p E with every node in \p Map replaced by its value (rebuilt through
+/// the context, so constants fold).
+const Expr *substitute(ExprContext &SC, const Expr *E,
+                       const llvm::DenseMap<const Expr *, const Expr *> &Map,
+                       unsigned Depth) {
+  if (auto It = Map.find(E); It != Map.end())
+    return It->second;
+  if (E->ops().empty() || Depth > 64)
+    return E;
+  llvm::SmallVector<const Expr *, 4> Ops;
+  bool Changed = false;
+  for (const Expr *O : E->ops()) {
+    Ops.push_back(substitute(SC, O, Map, Depth + 1));
+    Changed |= Ops.back() != O;
+  }
+  if (!Changed)
+    return E;
+  using K = ExprKind;
+  auto Fold = [&](auto Op) {
+    const Expr *R = Ops[0];
+    for (size_t I = 1; I < Ops.size(); ++I)
+      R = (SC.*Op)(R, Ops[I]);
+    return R;
+  };
+  switch (E->kind()) {
+  case K::Add: return Fold(&ExprContext::add);
+  case K::Mul: return Fold(&ExprContext::mul);
+  case K::Div: return SC.div(Ops[0], Ops[1]);
+  case K::Rem: return SC.rem(Ops[0], Ops[1]);
+  case K::Shl: return SC.shl(Ops[0], Ops[1]);
+  case K::Shr: return SC.shr(Ops[0], Ops[1]);
+  case K::And: return Fold(&ExprContext::bitAnd);
+  case K::Or: return Fold(&ExprContext::bitOr);
+  case K::Xor: return Fold(&ExprContext::bitXor);
+  case K::Min: return Fold(&ExprContext::min);
+  case K::Max: return Fold(&ExprContext::max);
+  case K::Select: return SC.select(Ops[0], Ops[1], Ops[2]);
+  case K::Eq: return SC.eq(Ops[0], Ops[1]);
+  case K::Ne: return SC.ne(Ops[0], Ops[1]);
+  case K::Lt: return SC.lt(Ops[0], Ops[1]);
+  case K::Le: return SC.le(Ops[0], Ops[1]);
+  case K::LogicalAnd: return Fold(&ExprContext::logicalAnd);
+  case K::LogicalOr: return Fold(&ExprContext::logicalOr);
+  case K::LogicalNot: return SC.logicalNot(Ops[0]);
+  case K::Cast: return SC.cast(Ops[0], E->type());
+  default:
+    return E;
+  }
 }
 
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F) {

@@ -13,6 +13,7 @@
 #define WARPLINT_SYMBOLIC_EXPR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Allocator.h"
@@ -235,6 +236,12 @@ std::optional<int64_t> evaluate(const Expr *E, const Env &Values);
 
 /// C-like text: "threadIdx.x + 32 * blockIdx.x".
 std::string toString(const Expr *E);
+
+/// \p E with every node in \p Map replaced by its value, rebuilt through
+/// \p SC so that constants fold (`(w % 2) && t == 7` with `w % 2` -> 0 is 0).
+const Expr *substitute(ExprContext &SC, const Expr *E,
+                       const llvm::DenseMap<const Expr *, const Expr *> &Map,
+                       unsigned Depth = 0);
 
 /// Calls F on every node of \p E once (post-order), within the depth budget.
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F);

@@ -176,6 +176,45 @@ __global__ void unproven_tooManyPairs(float *a, int n) {
 }
 // PRIO: [[@LINE-5]] Medium likely notes=2
 
+// A 1-D convolution whose window is clamped at both ends: only lanes within R of an edge
+// run fewer trips (before: "loop condition differs ... through 'threadIdx.x'", Medium).
+#define R 4
+__global__ void good_clampedWindow(const float *in, float *out, int n, const float *w) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float acc = 0;
+  for (int k = max(0, i - R); k <= min(n - 1, i + R); ++k)
+    acc += in[k] * w[k - i + R];
+  out[i] = acc;
+}
+
+// The same with `?:` and a runtime radius.
+__global__ void good_clampedWindowSelect(const float *in, float *out, int n, int r,
+                                         const float *w) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int lo = i - r < 0 ? 0 : i - r;
+  int hi = i + r >= n ? n - 1 : i + r;
+  float acc = 0;
+  for (int k = lo; k <= hi; ++k)
+    acc += in[k] * w[k - i + r];
+  out[i] = acc;
+}
+
+// Clamped, but the unclamped ends move apart with the lane (i - r to 2 * i): every lane's
+// window has its own length, in every warp.
+__global__ void bad_clampedGrowingWindow(const float *in, float *out, int n, int r) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int k = max(0, i - r); k <= min(n - 1, 2 * i); ++k)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp through 'threadIdx.x'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    acc += in[k];
+  out[i] = acc;
+}
+// PRIO: [[@LINE-5]] Medium likely notes=2
+
 void launch(unsigned long *h, unsigned *sm, const uint2 *in, float *x, float *a,
             const int *ia, int *io, int n) {
   bad_twoLoopMerge<<<64, 256>>>(h, x, n);
@@ -186,4 +225,7 @@ void launch(unsigned long *h, unsigned *sm, const uint2 *in, float *x, float *a,
   good_parityLaneLeftOut<<<64, 256>>>(sm, in, n, n, n);
   good_twoLoopsWholeWarps<<<64, 256>>>(a);
   unproven_tooManyPairs<<<64, 256>>>(a, n);
+  good_clampedWindow<<<64, 256>>>(x, a, n, x);
+  good_clampedWindowSelect<<<64, 256>>>(x, a, n, 3, x);
+  bad_clampedGrowingWindow<<<64, 256>>>(x, a, n, 3);
 }
