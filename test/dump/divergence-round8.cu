@@ -30,7 +30,17 @@ __global__ void lastLaneSkips(unsigned *o, const unsigned *in, unsigned width, i
 }
 // CHECK: {{.*}}:27:5: lastLaneSkips: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 assumed='{{.*}}width{{.*}}' first=7 lanes=0x7fffffff/32 cost={{[0-9]+}} unpredicable in-loop avoidable=0
 
+__global__ void window(const float *in, float *out, int n, int r) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int k = max(0, i - r); k <= min(n - 1, i + r); ++k)
+    acc += in[k];
+  out[i] = acc;
+}
+// CHECK: {{.*}}:36:3: window: blockDim 256 (launch, r = 3): branch loop: source=thread-index:'threadIdx.x' split=none undecided=k,n cost={{[0-9]+}} unpredicable contains-loop edge-window scaled-loop
+
 void launch(float *a, unsigned *o, const unsigned *in, unsigned w, int n) {
   twoLoops<<<1, 256>>>(a);
   lastLaneSkips<<<8, 256>>>(o, in, w, n);
+  window<<<8, 256>>>(a, a, n, 3);
 }
