@@ -4,7 +4,16 @@ and records per file: clean / findings / partial / failed / crash / timeout, the
 per check and priority, kernels analysed, and the wall time. Prints the summary table.
 
   scripts/corpus_run.py --warplint build/bin/warplint DIR [DIR ...] [-- <compiler args>]
-      [--include-dirs auto] [-j 2] [--timeout 300] [--json out.json]
+      [--include-dirs auto] [-j 2] [--timeout 300] [--json out.json] [--clang clang++-22]
+
+Each file's wall time, CPU time (user+sys, with the children a process waited for: exact
+mode's nvcc and ptxas) and peak resident memory are recorded. With --clang, each file's own
+compile command (the one warplint prints with --verbose) also goes through
+`clang++-22 -fsyntax-only`, and the summary gives the CPU-time and peak-memory ratios over
+the files (median, p90, max): warplint's own cost over the parse. As in scripts/bench.py,
+where clang stops at a header it cannot find, it gets the recovery warplint makes (cc1's
+-MG). CPU time, not wall time: corpora are run on shared machines. scripts/bench.py is the
+benchmark (interleaved, repeated runs); this is one pass over everything.
 
 Status of a file, from warplint's exit code and its JSON report (README "Exit codes"):
   clean     exit 0
@@ -24,9 +33,12 @@ import collections
 import concurrent.futures
 import json
 import os
+import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CUDA_EXTS = (".cu",)
@@ -69,22 +81,62 @@ def header_dirs(dirs):
     return out
 
 
-def lint(warplint, path, args, timeout):
+def run(cmd, timeout, cwd=None):
+    """(wall s, user+sys CPU s, peak resident MiB, exit code or None on timeout, stderr)."""
+    with tempfile.TemporaryFile() as err:
+        start = time.monotonic()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, cwd=cwd)
+        killed = []
+        timer = threading.Timer(timeout, lambda: (killed.append(1), p.kill()))
+        timer.start()
+        _, status, usage = os.wait4(p.pid, 0)
+        timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - start
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0,
+            None if killed else p.returncode, text)
+
+
+def clang_usage(clang, verbose_stderr, timeout, cwd):
+    """clang -fsyntax-only on the compile command warplint printed (--verbose), with cc1's
+    -MG where clang stops at a missing header (warplint skips it: the same recovery)."""
+    m = re.search(r"^warplint: [^:]+: (?!target )(\S+) (.*)$", verbose_stderr, re.M)
+    if not m:
+        return None
+    cmd = [clang] + m.group(2).split() + ["-fsyntax-only"]
+    wall, cpu, mib, rc, err = run(cmd, timeout, cwd)
+    mg = False
+    if re.search(r"fatal error: .* file not found", err):
+        mg = True
+        wall, cpu, mib, rc, err = run(cmd + ["-Xclang", "-MG", "-Xclang", "-dependency-file",
+                                             "-Xclang", os.devnull, "-Xclang", "-MT",
+                                             "-Xclang", "x"], timeout, cwd)
+    return {"clangSeconds": round(wall, 3), "clangCpuSeconds": round(cpu, 3),
+            "clangPeakMiB": round(mib, 1), "clangExit": rc, "clangMG": mg}
+
+
+def lint(warplint, path, args, timeout, clang=None):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as tmp:
         report = tmp.name
-    cmd = [warplint, "--quiet", "--format=json", "-o", report, path, "--"] + args
-    start = time.monotonic()
+    # --no-cache: the runner measures the analysis; an answer from warplint's result cache
+    # (docs/caching.md) would time a file read.
+    cmd = [warplint, "--quiet", "--no-cache", "--format=json", "-o", report, path, "--"] + args
+    if clang:
+        cmd.insert(1, "--verbose")
     rec = {"file": path, "findings": 0, "byCheck": {}, "byPriority": {}}
-    try:
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              timeout=timeout, cwd=os.path.dirname(path))
-        rc = proc.returncode
-    except subprocess.TimeoutExpired:
+    wall, cpu, mib, rc, stderr = run(cmd, timeout, os.path.dirname(path))
+    if rc is None:
         rec.update(status="timeout", seconds=timeout, exit=None)
         os.unlink(report)
         return rec
-    rec["seconds"] = round(time.monotonic() - start, 3)
+    rec["seconds"] = round(wall, 3)
+    rec["cpuSeconds"] = round(cpu, 3)
+    rec["peakMiB"] = round(mib, 1)
     rec["exit"] = rc
+    if clang:
+        rec.update(clang_usage(clang, stderr, timeout, os.path.dirname(path)) or {})
     data = None
     try:
         with open(report) as f:
@@ -112,8 +164,27 @@ def lint(warplint, path, args, timeout):
         rec["status"] = "failed"
     else:
         rec["status"] = "crash"
-        rec["stderr"] = proc.stderr.decode("utf-8", "replace")[-2000:]
+        rec["stderr"] = stderr[-2000:]
     return rec
+
+
+def percentile(xs, p):
+    xs = sorted(xs)
+    k = (len(xs) - 1) * p
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def ratios(records, mine, theirs):
+    """median, p90, max and the file of the max of mine/theirs over the records with both."""
+    rs = [(r[mine] / r[theirs], r["file"]) for r in records
+          if r.get(mine) and r.get(theirs)]
+    if not rs:
+        return None
+    top = max(rs)
+    return (statistics.median(x for x, _ in rs), percentile([x for x, _ in rs], 0.9),
+            top[0], os.path.basename(top[1]), len(rs))
 
 
 def main():
@@ -132,6 +203,9 @@ def main():
                    help="also lint headers with device code (.cuh; .h/.hpp/.inl with "
                         "__global__ or __device__)")
     p.add_argument("--json", help="write every file's record here")
+    p.add_argument("--clang", metavar="CLANG",
+                   help="also run CLANG -fsyntax-only on each file's compile command and "
+                        "print the CPU-time and peak-memory ratios")
     opts = p.parse_args(argv)
 
     # Each file is linted from its own directory (relative includes of a corpus without a
@@ -143,7 +217,8 @@ def main():
     if opts.include_dirs == "auto":
         args += ["-I" + d for d in header_dirs([d for d in opts.dirs if os.path.isdir(d)])]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as pool:
-        records = list(pool.map(lambda f: lint(opts.warplint, f, args, opts.timeout), files))
+        records = list(pool.map(
+            lambda f: lint(opts.warplint, f, args, opts.timeout, opts.clang), files))
 
     statuses = ["clean", "findings", "partial", "failed", "crash", "timeout"]
     count = collections.Counter(r["status"] for r in records)
@@ -154,12 +229,23 @@ def main():
         by_prio.update(r["byPriority"])
     kernels = sum(r.get("kernels", 0) for r in records)
     analysed = sum(r.get("kernelsAnalysed", 0) for r in records)
-    print("| files | " + " | ".join(statuses) + " | kernels analysed | findings | seconds |")
-    print("|---" * (len(statuses) + 4) + "|")
-    print("| %d | %s | %d of %d | %d | %.1f |" % (
+    print("| files | " + " | ".join(statuses) +
+          " | kernels analysed | findings | seconds | CPU seconds | peak MiB (max) |")
+    print("|---" * (len(statuses) + 6) + "|")
+    print("| %d | %s | %d of %d | %d | %.1f | %.1f | %.1f |" % (
         len(records), " | ".join(str(count.get(s, 0)) for s in statuses), analysed, kernels,
-        sum(r["findings"] for r in records), sum(r.get("seconds") or 0 for r in records)))
+        sum(r["findings"] for r in records), sum(r.get("seconds") or 0 for r in records),
+        sum(r.get("cpuSeconds") or 0 for r in records),
+        max([r.get("peakMiB") or 0 for r in records] or [0])))
     print()
+    if opts.clang:
+        t = ratios(records, "cpuSeconds", "clangCpuSeconds")
+        m = ratios(records, "peakMiB", "clangPeakMiB")
+        if t and m:
+            print("against %s -fsyntax-only, %d files: CPU time ratio median %.3f, p90 %.3f, "
+                  "max %.3f (%s); peak memory ratio median %.3f, max %.3f (%s)"
+                  % (opts.clang, t[4], t[0], t[1], t[2], t[3], m[0], m[2], m[3]))
+            print()
     print("| check | findings |\n|---|---|")
     for c, n in sorted(by_check.items()):
         print("| %s | %d |" % (c, n))
