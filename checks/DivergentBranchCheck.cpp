@@ -280,7 +280,10 @@ Priority priority(const DivergentBranch &B, OneLane Lone, unsigned Threshold,
     return ScaledLoop && (Lone == OneLane::Takes || hasElse(B))
                ? Priority::High
                : Priority::Low;
-  if (Loop || ScaledLoop || (B.InLoop && Costly))
+  // Loops of a fixed trip count around the split, beside a loop over the
+  // problem elsewhere in the function, repeat it a fixed number of times:
+  // Medium, as one-off code is.
+  if (Loop || ScaledLoop || (B.InLoop && Costly && !B.FixedTripLoops))
     return Priority::High;
   // One-off code outside loops is at most Medium, however long.
   if (B.InLoop || Costly || B.Unpredicable || Work >= LargeBody)

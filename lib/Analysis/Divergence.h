@@ -204,6 +204,10 @@ struct DivergentBranch {
   /// (GuardPatterns' isClampedWindow): trip counts differ only in the warps
   /// whose lanes' windows meet an edge.
   bool EdgeWindow = false;
+  /// Every loop around the branch runs a fixed number of trips (a constant,
+  /// the block's size), in a function whose work is a loop that grows with
+  /// the problem elsewhere: the split costs a fixed amount per thread.
+  bool FixedTripLoops = false;
   LaneSplit Split;
   /// The call of the __device__ helper this branch was reached through.
   const clang::CallExpr *ViaCall = nullptr;

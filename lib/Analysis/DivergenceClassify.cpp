@@ -14,6 +14,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 
@@ -194,14 +196,29 @@ const Stmt *Walker::impliedBy(const Expr *Cond, const FnState &F) const {
 void Walker::classify(DivergentBranch &B, FnState &F) {
   // An enclosing loop nvcc unrolls in full is straight-line code: the
   // split is copied, once per trip, not repeated.
-  for (const Control &C : Stack)
+  bool ScaledEnclosing = false;
+  llvm::SmallPtrSet<const Stmt *, 8> Enclosing;
+  for (size_t I = 0; I < Stack.size(); ++I) {
+    const Control &C = Stack[I];
     if (C.IsLoopOrSwitch && !isa<SwitchStmt>(C.S) && !isSingleTrip(C.S) &&
         !C.ExitOnly && C.S != B.S) {
-      if (unsigned Trips = unrolledTrips(C.S, costInputs()))
+      Enclosing.insert(C.S);
+      if (unsigned Trips = unrolledTrips(C.S, costInputs())) {
         B.Copies = std::min(B.Copies * Trips, 1u << 16);
-      else
+      } else {
         B.InLoop = true;
+        // A caller's loop (before F.Base) is not built here: taken as one
+        // that grows with the problem.
+        ScaledEnclosing |= I < F.Base || loopScaled(C.S, F);
+      }
     }
+  }
+  // Loops of a fixed number of trips around the split (over the block's
+  // warps, a constant, log2 of the block), in a function whose work is a
+  // loop that grows with the problem elsewhere (tpacf's histogram merge
+  // after its loop over all points): a fixed cost per thread beside that.
+  if (B.InLoop && !ScaledEnclosing)
+    B.FixedTripLoops = scaledLoopElsewhere(F, Enclosing, B.S);
   if (!B.Cond)
     return;
   // Block- and grid-uniform terms: the conjuncts of the condition and the
@@ -294,5 +311,42 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
     (Equal ? B.Leader : B.LeftOut) = true;
 }
 
+bool Walker::loopScaled(const Stmt *L, FnState &F) {
+  const Expr *Cond = nullptr;
+  if (const auto *FS = dyn_cast<ForStmt>(L))
+    Cond = FS->getCond();
+  else if (const auto *WS = dyn_cast<WhileStmt>(L))
+    Cond = WS->getCond();
+  else if (const auto *DS = dyn_cast<DoStmt>(L))
+    Cond = DS->getCond();
+  else
+    return true; // a range-for: over a container's size
+  return !Cond || problemSized(F.Builder->build(Cond));
+}
+
+bool Walker::scaledLoopElsewhere(FnState &F,
+                                 const llvm::SmallPtrSetImpl<const Stmt *> &Around,
+                                 const Stmt *Branch) {
+  if (!F.FD || !F.FD->getBody())
+    return false;
+  bool Found = false;
+  std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S,
+                                                         unsigned Depth) {
+    if (!S || Found || S == Branch || Depth > 256)
+      return;
+    if ((isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+         isa<CXXForRangeStmt>(S)) &&
+        !Around.count(S) && !isSingleTrip(S) && loopScaled(S, F)) {
+      Found = true;
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Scan(C, Depth + 1);
+  };
+  Scan(F.FD->getBody(), 0);
+  return Found;
+}
+
 } // namespace divergence
 } // namespace warplint
+

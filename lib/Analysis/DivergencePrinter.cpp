@@ -173,6 +173,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " edge-window";
     if (B.InLoop)
       L << " in-loop";
+    if (B.FixedTripLoops)
+      L << " fixed-trips";
     if (B.Copies > 1)
       L << " unrolled-copies=" << B.Copies;
     if (B.ImpliedBy) {

@@ -23,6 +23,7 @@
 #include <optional>
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -229,6 +230,14 @@ private:
   CostInputs costInputs() const { return {Ctx, Mutations}; }
   // ----- problem-sized loops (DivergenceScaledLoops.cpp) -------------------
   bool scaledLoopUnder(const clang::Stmt *S, FnState &F);
+  /// Loop \p L's trip count may grow with the problem (its condition reads
+  /// a parameter, memory, a block index; or it has none).
+  bool loopScaled(const clang::Stmt *L, FnState &F);
+  /// F's function has such a loop that neither encloses \p Branch (those are
+  /// \p Around) nor lies under it.
+  bool scaledLoopElsewhere(FnState &F,
+                           const llvm::SmallPtrSetImpl<const clang::Stmt *> &Around,
+                           const clang::Stmt *Branch);
   bool helperLoopScaled(const clang::FunctionDecl *Def,
                         const clang::CallExpr *CE, FnState &F);
   void record(const clang::Stmt *S, const clang::Expr *Cond, BranchKind K,

@@ -36,6 +36,32 @@ __global__ void bad_twoLoopMerge(unsigned long *hist, const float *x, int n) {
 }
 // PRIO: [[@LINE-11]] High certain notes=2
 
+// The same merge after the kernel's real work, a loop over all n points: the merge's
+// loops run a fixed number of trips, so the split costs a fixed amount per thread beside
+// work that grows with n. Medium, as one-off code (Parboil tpacf's gen_hists).
+__global__ void bad_mergeAfterMainLoop(unsigned long *hist, const float *x, int n) {
+  __shared__ unsigned long wh[NBINS][2 * HALF];
+  uint tid = threadIdx.x;
+  uint wi = tid & (HALF - 1);
+  uint bi = tid / HALF;
+  for (int j = tid; j < n; j += blockDim.x)
+    wh[int(x[j]) % NBINS][wi] += 1;
+  for (uint off = HALF; off > 0; off >>= 1) {
+    for (uint base = 0; base < NBINS; base += 256 / HALF) {
+      __syncthreads();
+      if (wi < off && base + bi < NBINS) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: branch condition differs between the lanes of a warp: lanes 0-15 take the branch and the other 16 lanes do not, in every warp, only in the iterations where off < 32 (off = 16, 8, 4, 2, 1: 5 of 6); the warp runs both paths one after the other (about 12 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+        unsigned long s = wh[base + bi][wi] + wh[base + bi][wi + off];
+        wh[base + bi][wi] = s;
+      }
+    }
+  }
+  __syncthreads();
+  if (tid < NBINS)
+    hist[blockIdx.x * NBINS + tid] = wh[tid][0];
+}
+// PRIO: [[@LINE-11]] Medium certain notes=2
+
 // mri-gridding's gridding kernel: one distance test per unrolled z component, four ifs in
 // one block. One finding, the other three as related locations.
 __global__ void bad_unrolledComponents(float *out, const float *kx, int tiles, float c) {
@@ -218,6 +244,7 @@ __global__ void bad_clampedGrowingWindow(const float *in, float *out, int n, int
 void launch(unsigned long *h, unsigned *sm, const uint2 *in, float *x, float *a,
             const int *ia, int *io, int n) {
   bad_twoLoopMerge<<<64, 256>>>(h, x, n);
+  bad_mergeAfterMainLoop<<<64, 256>>>(h, x, n);
   bad_unrolledComponents<<<64, 256>>>(a, x, n, 1.0f);
   bad_sameShapeTwoLoops<<<64, 256>>>(a, x, n, 1.0f);
   bad_walkBackWhileEqual<<<4, 256>>>(ia, io, 3);
