@@ -47,7 +47,9 @@ AnalysisContext::~AnalysisContext() {
                << ", value flows " << Stats.ValueFlows
                << ", host transfer scans " << Stats.HostTransferScans
                << ", accumulator scans " << Stats.AccumulatorScans
-               << ", requests " << Stats.Requests << "\n";
+               << ", requests " << Stats.Requests
+               << ", lane evaluations " << Memo.evaluations() << " (reused "
+               << Memo.reuses() << ")\n";
 }
 
 bool AnalysisContext::admit(const FunctionDecl &F) {
@@ -153,7 +155,8 @@ const hw::AccessReport &AnalysisContext::evaluate(const MemoryAccess &A,
     ++Stats.Evaluations;
     It = EvalCache
              .emplace(std::move(Key),
-                      evaluateAccess(SC, Target, A, S, AssumedRuntimeValue))
+                      evaluateAccess(SC, Target, A, S, AssumedRuntimeValue,
+                                     &Memo))
              .first;
   }
   return It->second;
