@@ -44,8 +44,7 @@ hw::AccessReport evaluateOnce(sym::ExprContext &SC, const hw::HardwareModel &M,
                               const sym::Bindings &B,
                               int64_t AssumedRuntimeValue,
                               hw::AccessMemo *Memo) {
-  auto Analyze = [&](const sym::AccessQuery &Q,
-                     const sym::LaunchShape &Shape) {
+  auto Analyze = [&](const sym::AccessQuery &Q, const sym::LaunchShape &Shape) {
     return Memo ? Memo->analyze(SC, M, Q, Shape, B, AssumedRuntimeValue)
                 : hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
   };
@@ -187,12 +186,10 @@ bool mentionsVariable(const sym::Expr *E, llvm::StringRef Name) {
 }
 
 /// One candidate address of \p A priced over the iterations that matter.
-static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
-                                           const hw::HardwareModel &M,
-                                           const MemoryAccess &A,
-                                           const KernelShape &S,
-                                           int64_t AssumedRuntimeValue,
-                                           hw::AccessMemo *Memo) {
+static hw::AccessReport
+evaluateIterations(sym::ExprContext &SC, const hw::HardwareModel &M,
+                   const MemoryAccess &A, const KernelShape &S,
+                   int64_t AssumedRuntimeValue, hw::AccessMemo *Memo) {
   if (!A.Unresolved.empty() || !A.Index) {
     hw::AccessReport R;
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
@@ -275,8 +272,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   Walk(0, B, "");
   if (Points.size() < 2 && Complete && !Points.empty()) {
     // One iteration: exact at its value.
-    return evaluateOnce(SC, M, A, S, Points.front().B,
-                        AssumedRuntimeValue, Memo);
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue,
+                        Memo);
   }
   if (Points.empty())
     return First;
@@ -287,8 +284,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
   bool AllSame = true;
   for (const Point &P : Points) {
-    hw::AccessReport R = evaluateOnce(SC, M, A, S, P.B,
-                                       AssumedRuntimeValue, Memo);
+    hw::AccessReport R =
+        evaluateOnce(SC, M, A, S, P.B, AssumedRuntimeValue, Memo);
     uint64_t Cost = 0, Ideal = 0;
     if (!costs(A, R, Cost, Ideal) || !R.Requests) {
       if (!R.Ok)
@@ -327,8 +324,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   if (AllSame) {
     // The cost does not depend on the iteration: the first one's report,
     // exact at its value rather than under an assumed loop count.
-    return evaluateOnce(SC, M, A, S, Points.front().B,
-                        AssumedRuntimeValue, Memo);
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue,
+                        Memo);
   }
   Worst.Iterations = std::move(Its);
   Worst.AllIterations = Complete;

@@ -4,9 +4,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
-#include <optional>
 #include <cstdio>
 #include <numeric>
+#include <optional>
 
 namespace warplint {
 namespace hw {
@@ -292,9 +292,18 @@ AccessReport AccessMemo::analyze(ExprContext &Ctx, const HardwareModel &M,
   for (const auto &E : B)
     Bound.emplace_back(E.getKey().str(), E.getValue());
   llvm::sort(Bound);
-  Key K{&M,          Q.Index,         Q.Guard,          Q.ElementBytes,
-        int(Q.Space), Q.IsStore,      Q.BaseOffsetBytes, Q.BaseAlignment,
-        Shape.BlockDim, Shape.GridDim, Shape.WarpSize,   std::move(Bound),
+  Key K{&M,
+        Q.Index,
+        Q.Guard,
+        Q.ElementBytes,
+        int(Q.Space),
+        Q.IsStore,
+        Q.BaseOffsetBytes,
+        Q.BaseAlignment,
+        Shape.BlockDim,
+        Shape.GridDim,
+        Shape.WarpSize,
+        std::move(Bound),
         AssumedRuntimeValue};
   auto It = Kept.find(K);
   if (It != Kept.end()) {

@@ -128,8 +128,7 @@ public:
   /// the first call with these inputs and copied from then on. \p Ctx must be
   /// the same context on every call (the one that owns Q's expressions).
   AccessReport analyze(sym::ExprContext &Ctx, const HardwareModel &M,
-                       const sym::AccessQuery &Q,
-                       const sym::LaunchShape &Shape,
+                       const sym::AccessQuery &Q, const sym::LaunchShape &Shape,
                        const sym::Bindings &B = {},
                        int64_t AssumedRuntimeValue = 1024);
   /// Calls that evaluated, and calls answered from a kept report.
@@ -139,12 +138,11 @@ public:
 private:
   /// Every input of analyzeAccess: the model, the query's fields, the
   /// shape, the bindings (sorted by name) and the assumed runtime value.
-  using Key =
-      std::tuple<const HardwareModel *, const sym::Expr *, const sym::Expr *,
-                 unsigned, int, bool, int64_t, unsigned,
-                 std::array<unsigned, 3>,
-                 std::optional<std::array<unsigned, 3>>, unsigned,
-                 std::vector<std::pair<std::string, int64_t>>, int64_t>;
+  using Key = std::tuple<const HardwareModel *, const sym::Expr *,
+                         const sym::Expr *, unsigned, int, bool, int64_t,
+                         unsigned, std::array<unsigned, 3>,
+                         std::optional<std::array<unsigned, 3>>, unsigned,
+                         std::vector<std::pair<std::string, int64_t>>, int64_t>;
   std::map<Key, AccessReport> Kept;
   unsigned Evaluations = 0, Reuses = 0;
 };

@@ -362,8 +362,7 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
         Tids[InBlock] = Shape.threadOf(Linear);
       }
     auto TidOf = [&](unsigned L) {
-      return L < InBlock ? Tids[L]
-                         : Shape.threadOf(Warp * Shape.WarpSize + L);
+      return L < InBlock ? Tids[L] : Shape.threadOf(Warp * Shape.WarpSize + L);
     };
     // The affine shortcut: the guard and the index each once for the warp's
     // lanes (the box of their thread ids), where exact; else every lane below.
