@@ -2,6 +2,10 @@
 #include "checks/DivergentBranchCheck.h"
 
 #include "checks/DivergenceWording.h"
+#include "Analysis/ProjectParents.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringSet.h"
+#include <functional>
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
@@ -67,6 +71,8 @@ struct Candidate {
   Priority Prio;
   /// The index of the finding this one is grouped under, or -1.
   int Under = -1;
+  /// Grouped as the same test on another variable, not a nested split.
+  bool SameTest = false;
 };
 
 /// The condition's text with blanks removed, to recognise a walk that
@@ -82,6 +88,53 @@ std::string conditionKey(const DivergentBranch &B, const SourceManager &SM,
     if (!isspace(static_cast<unsigned char>(C)))
       Key += C;
   return Key;
+}
+
+/// The condition's text with each local variable it reads replaced by `$`:
+/// `v1<cutoff` and `v2<cutoff` have one shape (the same test on each
+/// component of manually unrolled code).
+std::string shapeKey(const DivergentBranch &B, const SourceManager &SM,
+                     const LangOptions &LO) {
+  if (!B.Cond)
+    return "";
+  llvm::StringSet<> Locals;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->hasLocalStorage() && V->getIdentifier())
+        Locals.insert(V->getName());
+    for (const Stmt *C : S->children())
+      Collect(C);
+  };
+  Collect(B.Cond);
+  std::string Key = conditionKey(B, SM, LO), Out;
+  for (size_t I = 0; I < Key.size();) {
+    if (isalpha(static_cast<unsigned char>(Key[I])) || Key[I] == '_') {
+      size_t J = I;
+      while (J < Key.size() &&
+             (isalnum(static_cast<unsigned char>(Key[J])) || Key[J] == '_'))
+        ++J;
+      llvm::StringRef Word(Key.data() + I, J - I);
+      Out += Locals.contains(Word) ? std::string("$") : Word.str();
+      I = J;
+    } else {
+      Out += Key[I++];
+    }
+  }
+  return Out;
+}
+
+/// \p A and \p B are statements of one block (one compound statement).
+bool siblings(const DivergentBranch &A, const DivergentBranch &B,
+              ASTContext &Ctx) {
+  auto Parent = [&](const Stmt *S) -> const Stmt * {
+    DynTypedNodeList P = parentsOf(Ctx, *S);
+    return P.size() == 1 ? P[0].get<CompoundStmt>() : nullptr;
+  };
+  const Stmt *PA = Parent(A.S);
+  return PA && PA == Parent(B.S);
 }
 
 /// \p Inner's statement lies within \p Outer's (a branch nested under it, or
@@ -397,7 +450,16 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
           (Inner.Kind == Outer.Kind &&
            conditionKey(Inner, SM, LO) == conditionKey(Outer, SM, LO)) ||
           (Inner.DataDependent && Outer.DataDependent && Inner.SourceExpr &&
-           Inner.SourceExpr == Outer.SourceExpr);
+           Inner.SourceExpr == Outer.SourceExpr) ||
+          // The same test on another variable, in the same block (the four
+          // components of manually unrolled code): one cause.
+          (Kept[J].SameTest =
+               Inner.Kind == Outer.Kind && Inner.ViaCall == Outer.ViaCall &&
+               Inner.DataDependent == Outer.DataDependent &&
+               Inner.Source.Kind == Outer.Source.Kind &&
+               Inner.Source.Text == Outer.Source.Text &&
+               shapeKey(Inner, SM, LO) == shapeKey(Outer, SM, LO) &&
+               siblings(Inner, Outer, Ctx));
       if (SameCause) {
         Kept[J].Under = int(I);
         Kept[I].Prio = std::max(Kept[I].Prio, Kept[J].Prio);
@@ -429,6 +491,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       std::string Iterations = describeIterations(B.Split);
       if (!Iterations.empty())
         Msg += ", " + Iterations;
+      // Evaluated under each answer of tests the warp answers alike.
+      for (size_t I = 0; I < B.Split.Assumed.size(); ++I)
+        Msg += (I ? " and '" : ", depending on '") + B.Split.Assumed[I] + "'";
       R.Conf = Confidence::Certain;
     } else if (B.DataDependent) {
       Msg += " depending on data (" + Source + ")";
@@ -480,7 +545,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       if (G.Under == int(K))
         R.Notes.push_back(
             {G.B->S->getBeginLoc(),
-             std::string("the same split continues here (") + what(G.B->Kind) +
+             std::string(G.SameTest ? "the same test on another value here ("
+                                    : "the same split continues here (") +
+                 what(G.B->Kind) +
                  (G.B->Kind == BranchKind::Loop
                       ? ")"
                       : ", about " + std::to_string(G.B->BodyCost) +

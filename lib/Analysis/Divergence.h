@@ -149,6 +149,10 @@ struct LaneSplit {
   /// warp but not known here, that decide whether and where lanes split
   /// (kernel parameters, loop variables not enumerated), by name.
   std::vector<std::string> Undecided;
+  /// When the lanes were evaluated under each answer of tests the whole
+  /// warp answers alike but that are not known here (`width % 2`): those
+  /// tests; the split is the one where they let lanes part.
+  std::vector<std::string> Assumed;
 };
 
 /// A branch whose condition differs between lanes of one warp.

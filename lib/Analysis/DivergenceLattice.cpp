@@ -9,7 +9,11 @@ namespace divergence {
 void Level::join(const Level &O) {
   // Prefer the root cause (threadIdx, a load, an atomic) over "an
   // assignment under ..." at the same level.
-  bool Weaker = (Source.isAssignment() && !O.Source.isAssignment()) ||
+  // A data-dependent value keeps a source that names the data: the thread
+  // index beside it (`tid < n && !done`, done set from loaded values) is not
+  // what the message should name.
+  bool Weaker = (Source.isAssignment() && !O.Source.isAssignment() &&
+                 (O.DataDep || !DataDep)) ||
                 (O.DataDep && !DataDep); // the data, not the index
   if (O.U > U ||
       (O.U == U && !O.Source.empty() && (Source.empty() || Weaker))) {

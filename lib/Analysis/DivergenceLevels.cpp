@@ -134,6 +134,15 @@ void Walker::syncJoin(FnState &F, uint64_t Since, Uniformity U, const Stmt *S,
       F.DataDep.insert(V);
       if (Cur == U && !Cond->Source.empty())
         F.VarSource[V] = Cond->Source;
+    } else if (Data && !Cond->Source.empty()) {
+      // A constant assigned under the data's condition (`if (x > m) done =
+      // 1;`, again on a later trip of a loop), or an index stepped there
+      // (`i--` while s[i] matches): the data decides it, so the data is
+      // what to name, not the thread index it started from.
+      VarianceKind K = F.VarSource.lookup(V).Kind;
+      if (K == VarianceKind::None || K == VarianceKind::ThreadIndex ||
+          K == VarianceKind::LaneId)
+        F.VarSource[V] = Cond->Source;
     }
     if (U > Cur) {
       Cur = U;

@@ -104,6 +104,8 @@ void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
     return;
   }
   OS << "split=exact warps=" << S.DivergentWarps << "/" << S.Warps;
+  for (size_t I = 0; I < S.Assumed.size(); ++I)
+    OS << (I ? "," : " assumed=") << "'" << S.Assumed[I] << "'";
   if (S.DivergentWarps) {
     OS << " first=" << S.FirstDivergentWarp << " lanes=";
     if (S.SamePattern)

@@ -4,9 +4,12 @@
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <algorithm>
+#include <functional>
+#include <map>
 
 using namespace clang;
 
@@ -19,6 +22,10 @@ namespace {
 
 /// Loops longer than this are not enumerated.
 constexpr unsigned MaxEnumeratedIterations = 64;
+/// Pairs of values of two enclosing loops' variables evaluated at most.
+constexpr unsigned MaxEnumeratedCombinations = 256;
+/// Uniform tests a condition is evaluated under both answers of, at most.
+constexpr unsigned MaxCaseTests = 3;
 
 bool same(const sym::SymValue &A, const sym::SymValue &B) {
   return A.Const == B.Const && A.sameTerms(B);
@@ -63,6 +70,80 @@ void undecided(const sym::Expr *E, std::vector<std::string> &Out,
   }
   for (const sym::Expr *O : E->ops())
     undecided(O, Out, Bound, Depth + 1);
+}
+
+/// \p E with every node in \p Map replaced by its value (rebuilt through
+/// the context, so constants fold).
+const sym::Expr *
+substitute(sym::ExprContext &SC, const sym::Expr *E,
+           const llvm::DenseMap<const sym::Expr *, const sym::Expr *> &Map,
+           unsigned Depth = 0) {
+  if (auto It = Map.find(E); It != Map.end())
+    return It->second;
+  if (E->ops().empty() || Depth > 64)
+    return E;
+  llvm::SmallVector<const sym::Expr *, 4> Ops;
+  bool Changed = false;
+  for (const sym::Expr *O : E->ops()) {
+    Ops.push_back(substitute(SC, O, Map, Depth + 1));
+    Changed |= Ops.back() != O;
+  }
+  if (!Changed)
+    return E;
+  using K = sym::ExprKind;
+  auto Fold = [&](auto Op) {
+    const sym::Expr *R = Ops[0];
+    for (size_t I = 1; I < Ops.size(); ++I)
+      R = (SC.*Op)(R, Ops[I]);
+    return R;
+  };
+  switch (E->kind()) {
+  case K::Add: return Fold(&sym::ExprContext::add);
+  case K::Mul: return Fold(&sym::ExprContext::mul);
+  case K::Div: return SC.div(Ops[0], Ops[1]);
+  case K::Rem: return SC.rem(Ops[0], Ops[1]);
+  case K::Shl: return SC.shl(Ops[0], Ops[1]);
+  case K::Shr: return SC.shr(Ops[0], Ops[1]);
+  case K::And: return Fold(&sym::ExprContext::bitAnd);
+  case K::Or: return Fold(&sym::ExprContext::bitOr);
+  case K::Xor: return Fold(&sym::ExprContext::bitXor);
+  case K::Min: return Fold(&sym::ExprContext::min);
+  case K::Max: return Fold(&sym::ExprContext::max);
+  case K::Select: return SC.select(Ops[0], Ops[1], Ops[2]);
+  case K::Eq: return SC.eq(Ops[0], Ops[1]);
+  case K::Ne: return SC.ne(Ops[0], Ops[1]);
+  case K::Lt: return SC.lt(Ops[0], Ops[1]);
+  case K::Le: return SC.le(Ops[0], Ops[1]);
+  case K::LogicalAnd: return Fold(&sym::ExprContext::logicalAnd);
+  case K::LogicalOr: return Fold(&sym::ExprContext::logicalOr);
+  case K::LogicalNot: return SC.logicalNot(Ops[0]);
+  case K::Cast: return SC.cast(Ops[0], E->type());
+  default:
+    return E;
+  }
+}
+
+/// The tests inside \p E that every lane of a warp answers alike but that
+/// cannot be evaluated here (`width % 2` in `(width % 2) && tid == last`):
+/// operands of logical operators and conditions of selects.
+void uniformTests(const sym::Expr *E, llvm::SmallVectorImpl<const sym::Expr *> &Out,
+                  const std::function<bool(const sym::Expr *)> &Unknown,
+                  unsigned Depth = 0) {
+  if (Depth > 64 || Out.size() > MaxCaseTests)
+    return;
+  using K = sym::ExprKind;
+  bool Logical = E->kind() == K::LogicalAnd || E->kind() == K::LogicalOr ||
+                 E->kind() == K::LogicalNot;
+  for (unsigned I = 0; I < E->ops().size(); ++I) {
+    const sym::Expr *O = E->op(I);
+    bool Test = Logical || (E->kind() == K::Select && I == 0);
+    if (Test && !O->isConstant() && !O->mayVaryByLane()) {
+      if (Unknown(O) && llvm::find(Out, O) == Out.end())
+        Out.push_back(O);
+      continue;
+    }
+    uniformTests(O, Out, Unknown, Depth + 1);
+  }
 }
 
 /// \p V is at least \p M for every value of the uniform leaves: V - M is a
@@ -249,7 +330,8 @@ std::optional<unsigned> LaneEvaluator::maxEqualLanes(const sym::Expr *E) {
 }
 
 std::optional<std::vector<std::pair<int64_t, int64_t>>>
-LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
+LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
+                             const sym::Bindings *Base) {
   for (const Stmt *Enclosing : llvm::reverse(Scope.Enclosing)) {
     const auto *FS = dyn_cast_or_null<ForStmt>(Enclosing);
     if (!FS || !FS->getCond())
@@ -315,7 +397,7 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name) {
     if (Name != (Geometric ? VName : VName + ".iter"))
       continue;
     const sym::Expr *Cond = Scope.Builder.build(FS->getCond());
-    sym::Bindings B = Bind;
+    sym::Bindings B = Base ? *Base : Bind;
     sym::ThreadEvaluator TE(SC, Shape.Shape, B);
     std::vector<std::pair<int64_t, int64_t>> Values; // (binding, IV value)
     if (!Geometric) {
@@ -407,6 +489,8 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   // A condition on a loop variable: every iteration.
   llvm::SmallVector<std::string, 2> IVs;
   loopIVs(E, IVs);
+  if (IVs.size() == 2)
+    return refineOverTwoLoops(E, AST, Scope, Split, IVs[0], IVs[1]);
   std::optional<std::vector<std::pair<int64_t, int64_t>>> Iters;
   if (IVs.size() == 1)
     Iters = enumerateLoop(Scope, IVs[0]);
@@ -414,6 +498,8 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
     // Bounds settle what the lanes' values cannot: every lane holds it.
     if (maskBelowBound(SC, E))
       return Uniformity::Constant;
+    if (std::optional<Uniformity> U = refineByCases(E, AST, Split))
+      return *U;
     undecided(E, Split.Undecided, Bind);
     return AST;
   }
@@ -431,13 +517,7 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
     Result = std::max(Result, U);
     if (U == Uniformity::LaneVarying) {
       DivValues.push_back(Value);
-      if (!First.Exact) {
-        First = S;
-      } else {
-        // Packing is judged over every iteration: the worst one counts.
-        First.PackingKnown &= S.PackingKnown;
-        First.AvoidableWarps = std::max(First.AvoidableWarps, S.AvoidableWarps);
-      }
+      mergeIteration(First, S);
     } else {
       UniValues.push_back(Value);
     }
@@ -445,13 +525,170 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   if (Result != Uniformity::LaneVarying)
     return Result;
   Split = First;
-  Split.LoopVar = IVs[0];
-  if (StringRef(Split.LoopVar).ends_with(".iter"))
-    Split.LoopVar.resize(Split.LoopVar.size() - 5);
+  Split.LoopVar = loopVarName(IVs[0]);
   Split.DivergentIterations = std::move(DivValues);
   Split.UniformIterations = std::move(UniValues);
   Split.Iterations = Iters->size();
   return Result;
+}
+
+std::optional<Uniformity> LaneEvaluator::refineByCases(const sym::Expr *E,
+                                                       Uniformity AST,
+                                                       LaneSplit &Split) {
+  // A test the whole warp answers alike (a parameter's parity, a flag)
+  // decides whether the lanes' part of the condition matters, not which
+  // lanes take it: evaluate the condition under each answer. The split is
+  // the one the divergent answers give, and holds only where they do.
+  auto Unknown = [&](const sym::Expr *T) {
+    sym::ThreadEvaluator TE(SC, Shape.Shape, Bind);
+    auto V = TE.eval(T, {0, 0, 0});
+    return !V || !V->isConstant();
+  };
+  llvm::SmallVector<const sym::Expr *, 4> Tests;
+  uniformTests(E, Tests, Unknown);
+  if (Tests.empty() || Tests.size() > MaxCaseTests)
+    return std::nullopt;
+  Uniformity Result = Uniformity::Constant;
+  LaneSplit First;
+  for (unsigned Case = 0; Case < (1u << Tests.size()); ++Case) {
+    llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
+    for (unsigned I = 0; I < Tests.size(); ++I)
+      Map[Tests[I]] = SC.constant(Case >> I & 1, Tests[I]->type());
+    auto Warps = evalLanes(substitute(SC, E, Map), Bind);
+    if (!Warps)
+      return std::nullopt;
+    LaneSplit S;
+    Uniformity U = fromWarps(*Warps, AST, S);
+    Result = std::max(Result, U);
+    if (U == Uniformity::LaneVarying)
+      mergeIteration(First, S);
+  }
+  if (Result == Uniformity::LaneVarying) {
+    Split = First;
+    for (const sym::Expr *T : Tests) {
+      // `(width % 2)` read as a truth value: show the value.
+      if (T->kind() == sym::ExprKind::Cast && T->type() == sym::IntType::boolean())
+        T = T->op(0);
+      Split.Assumed.push_back(sym::toString(T));
+    }
+  }
+  return Result;
+}
+
+void LaneEvaluator::mergeIteration(LaneSplit &First, const LaneSplit &S) {
+  if (!First.Exact) {
+    First = S;
+    return;
+  }
+  // Packing is judged over every iteration: the worst one counts.
+  First.PackingKnown &= S.PackingKnown;
+  First.AvoidableWarps = std::max(First.AvoidableWarps, S.AvoidableWarps);
+}
+
+std::string LaneEvaluator::loopVarName(llvm::StringRef IV) {
+  std::string N = IV.str();
+  if (IV.ends_with(".iter"))
+    N.resize(N.size() - 5);
+  return N;
+}
+
+Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
+                                             Uniformity AST,
+                                             const LaneScope &Scope,
+                                             LaneSplit &Split,
+                                             llvm::StringRef IV0,
+                                             llvm::StringRef IV1) {
+  // Two enclosing loops' variables (`warp_index < offset && bin_base +
+  // bin_index < NUM_BINS` in a loop over bin_base nested in one over
+  // offset): every pair of values the loops take. The outer loop is the one
+  // that can be enumerated alone; the inner one is enumerated for each of
+  // its values (its bounds may read the outer variable).
+  struct Combo {
+    int64_t OuterValue, InnerValue;
+    bool Divergent;
+  };
+  for (unsigned Order = 0; Order < 2; ++Order) {
+    llvm::StringRef Outer = Order ? IV1 : IV0, Inner = Order ? IV0 : IV1;
+    auto OuterIters = enumerateLoop(Scope, Outer);
+    if (!OuterIters || OuterIters->empty())
+      continue;
+    std::vector<Combo> Combos;
+    Uniformity Result = Uniformity::Constant;
+    LaneSplit First;
+    bool Failed = false;
+    for (const auto &[OB, OV] : *OuterIters) {
+      sym::Bindings Base = Bind;
+      Base[Outer.str()] = OB;
+      auto InnerIters = enumerateLoop(Scope, Inner, &Base);
+      if (!InnerIters ||
+          Combos.size() + InnerIters->size() > MaxEnumeratedCombinations) {
+        Failed = true;
+        break;
+      }
+      for (const auto &[IB, IVal] : *InnerIters) {
+        sym::Bindings B = Base;
+        B[Inner.str()] = IB;
+        auto Warps = evalLanes(E, B);
+        if (!Warps) {
+          Failed = true;
+          break;
+        }
+        LaneSplit S;
+        Uniformity U = fromWarps(*Warps, AST, S);
+        Result = std::max(Result, U);
+        bool Div = U == Uniformity::LaneVarying;
+        if (Div)
+          mergeIteration(First, S);
+        Combos.push_back({OV, IVal, Div});
+      }
+      if (Failed)
+        break;
+    }
+    if (Failed)
+      continue;
+    if (Result != Uniformity::LaneVarying)
+      return Result;
+    // The message names one loop: the inner one when its value alone
+    // decides which iterations diverge, the outer one otherwise (an outer
+    // iteration diverges when any inner one does).
+    auto Project = [&](bool ByInner, std::vector<int64_t> &Div,
+                       std::vector<int64_t> &Uni) {
+      std::map<int64_t, std::pair<bool, bool>> Seen; // value -> (any, all)
+      std::vector<int64_t> Order;
+      for (const Combo &C : Combos) {
+        int64_t V = ByInner ? C.InnerValue : C.OuterValue;
+        auto [It, New] = Seen.try_emplace(V, C.Divergent, C.Divergent);
+        if (New)
+          Order.push_back(V);
+        It->second.first |= C.Divergent;
+        It->second.second &= C.Divergent;
+      }
+      bool Decides = true;
+      for (int64_t V : Order) {
+        auto [Any, All] = Seen[V];
+        Decides &= Any == All;
+        (Any ? Div : Uni).push_back(V);
+      }
+      return Decides;
+    };
+    std::vector<int64_t> Div, Uni;
+    bool ByInner = Project(true, Div, Uni);
+    if (!ByInner) {
+      Div.clear();
+      Uni.clear();
+      Project(false, Div, Uni);
+    }
+    Split = First;
+    Split.LoopVar = loopVarName(ByInner ? Inner : Outer);
+    Split.Iterations = Div.size() + Uni.size();
+    Split.DivergentIterations = std::move(Div);
+    Split.UniformIterations = std::move(Uni);
+    return Result;
+  }
+  if (maskBelowBound(SC, E))
+    return Uniformity::Constant;
+  undecided(E, Split.Undecided, Bind);
+  return AST;
 }
 
 Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,

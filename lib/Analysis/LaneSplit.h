@@ -84,7 +84,21 @@ private:
                             sym::Uniformity AST, LaneSplit &Split);
   void describe(const std::vector<WarpValues> &Warps, LaneSplit &Split);
   std::optional<std::vector<std::pair<int64_t, int64_t>>>
-  enumerateLoop(const LaneScope &Scope, llvm::StringRef Name);
+  enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
+                const sym::Bindings *Base = nullptr);
+  /// A condition on the variables of two enclosing loops: every pair.
+  sym::Uniformity refineOverTwoLoops(const sym::Expr *E, sym::Uniformity AST,
+                                     const LaneScope &Scope, LaneSplit &Split,
+                                     llvm::StringRef IV0, llvm::StringRef IV1);
+  /// A condition with tests the warp answers alike that are not known here:
+  /// every answer (none when the evaluation fails in one).
+  std::optional<sym::Uniformity> refineByCases(const sym::Expr *E,
+                                               sym::Uniformity AST,
+                                               LaneSplit &Split);
+  /// Folds one divergent iteration's split into the first one's.
+  static void mergeIteration(LaneSplit &First, const LaneSplit &S);
+  /// A loop variable's name without the ".iter" of its iteration count.
+  static std::string loopVarName(llvm::StringRef IV);
   std::optional<int64_t> step(const clang::Expr *Inc, const clang::VarDecl *V,
                               int64_t Cur);
 
