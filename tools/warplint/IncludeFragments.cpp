@@ -120,8 +120,9 @@ std::vector<Directive> scanIncludes(llvm::StringRef Text) {
     return At;
   };
   while (Pos <= Text.size()) {
-    size_t Hit = InComment ? Text.find("*/", Pos)
-                           : std::min(Next(NextHash, '#'), Next(NextSlash, '/'));
+    size_t Hit = InComment
+                     ? Text.find("*/", Pos)
+                     : std::min(Next(NextHash, '#'), Next(NextSlash, '/'));
     if (Hit == llvm::StringRef::npos)
       break;
     size_t NL = Text.substr(Pos, Hit - Pos).rfind('\n');
