@@ -42,7 +42,12 @@ bool mentions(const sym::Expr *E, llvm::StringRef Name) {
 hw::AccessReport evaluateOnce(sym::ExprContext &SC, const hw::HardwareModel &M,
                               const MemoryAccess &A, const KernelShape &S,
                               const sym::Bindings &B,
-                              int64_t AssumedRuntimeValue) {
+                              int64_t AssumedRuntimeValue,
+                              hw::AccessMemo *Memo) {
+  auto Analyze = [&](const sym::AccessQuery &Q, const sym::LaunchShape &Shape) {
+    return Memo ? Memo->analyze(SC, M, Q, Shape, B, AssumedRuntimeValue)
+                : hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  };
   sym::AccessQuery Q;
   Q.Index = A.Index;
   Q.ElementBytes = A.Width;
@@ -51,11 +56,10 @@ hw::AccessReport evaluateOnce(sym::ExprContext &SC, const hw::HardwareModel &M,
   Q.IsStore = A.IsStore && !A.IsLoad;
   sym::LaunchShape Shape = S.Shape;
   Shape.WarpSize = M.WarpSize;
-  hw::AccessReport R =
-      hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+  hw::AccessReport R = Analyze(Q, Shape);
   if (!R.Ok && Q.Guard && llvm::StringRef(R.Failure).starts_with("guard")) {
     Q.Guard = nullptr;
-    R = hw::analyzeAccess(SC, M, Q, Shape, B, AssumedRuntimeValue);
+    R = Analyze(Q, Shape);
     if (R.Ok)
       R.Assumptions.push_back("all lanes pass the enclosing condition (" +
                               sym::toString(A.Guard) +
@@ -182,11 +186,10 @@ bool mentionsVariable(const sym::Expr *E, llvm::StringRef Name) {
 }
 
 /// One candidate address of \p A priced over the iterations that matter.
-static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
-                                           const hw::HardwareModel &M,
-                                           const MemoryAccess &A,
-                                           const KernelShape &S,
-                                           int64_t AssumedRuntimeValue) {
+static hw::AccessReport
+evaluateIterations(sym::ExprContext &SC, const hw::HardwareModel &M,
+                   const MemoryAccess &A, const KernelShape &S,
+                   int64_t AssumedRuntimeValue, hw::AccessMemo *Memo) {
   if (!A.Unresolved.empty() || !A.Index) {
     hw::AccessReport R;
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
@@ -198,7 +201,7 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   for (const auto &E : A.Bindings)
     B[E.getKey()] = E.getValue();
   hw::AccessReport First =
-      evaluateOnce(SC, M, A, S, B, AssumedRuntimeValue);
+      evaluateOnce(SC, M, A, S, B, AssumedRuntimeValue, Memo);
   if (A.Loops.empty())
     return First;
 
@@ -269,7 +272,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   Walk(0, B, "");
   if (Points.size() < 2 && Complete && !Points.empty()) {
     // One iteration: exact at its value.
-    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue);
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue,
+                        Memo);
   }
   if (Points.empty())
     return First;
@@ -280,7 +284,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   uint64_t TotalCost = 0, TotalIdeal = 0, TotalRequests = 0;
   bool AllSame = true;
   for (const Point &P : Points) {
-    hw::AccessReport R = evaluateOnce(SC, M, A, S, P.B, AssumedRuntimeValue);
+    hw::AccessReport R =
+        evaluateOnce(SC, M, A, S, P.B, AssumedRuntimeValue, Memo);
     uint64_t Cost = 0, Ideal = 0;
     if (!costs(A, R, Cost, Ideal) || !R.Requests) {
       if (!R.Ok)
@@ -319,7 +324,8 @@ static hw::AccessReport evaluateIterations(sym::ExprContext &SC,
   if (AllSame) {
     // The cost does not depend on the iteration: the first one's report,
     // exact at its value rather than under an assumed loop count.
-    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue);
+    return evaluateOnce(SC, M, A, S, Points.front().B, AssumedRuntimeValue,
+                        Memo);
   }
   Worst.Iterations = std::move(Its);
   Worst.AllIterations = Complete;
@@ -415,8 +421,10 @@ static void siblingTraffic(sym::ExprContext &SC, const hw::HardwareModel &M,
 hw::AccessReport evaluateAccess(sym::ExprContext &SC,
                                 const hw::HardwareModel &M,
                                 const MemoryAccess &A, const KernelShape &S,
-                                int64_t AssumedRuntimeValue) {
-  hw::AccessReport R = evaluateIterations(SC, M, A, S, AssumedRuntimeValue);
+                                int64_t AssumedRuntimeValue,
+                                hw::AccessMemo *Memo) {
+  hw::AccessReport R =
+      evaluateIterations(SC, M, A, S, AssumedRuntimeValue, Memo);
   if (R.Ok)
     siblingTraffic(SC, M, A, S, R);
   if (A.Alternatives.empty())
@@ -429,7 +437,7 @@ hw::AccessReport evaluateAccess(sym::ExprContext &SC,
   for (const MemoryAccess::Alternative &C : A.Alternatives) {
     Alt.Index = C.Index;
     hw::AccessReport RA =
-        evaluateIterations(SC, M, Alt, S, AssumedRuntimeValue);
+        evaluateIterations(SC, M, Alt, S, AssumedRuntimeValue, Memo);
     if (RA.Ok && (!R.Ok || costOf(A, RA) > costOf(A, R))) {
       R = std::move(RA);
       Chosen = C.Origin;

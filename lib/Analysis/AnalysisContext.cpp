@@ -43,11 +43,12 @@ AnalysisContext::~AnalysisContext() {
                << ", divergence walks " << Stats.DivergenceWalks
                << ", local-array scans " << Stats.LocalArrayScans
                << ", resource estimates " << Stats.ResourceEstimates
-               << ", FP64 scans " << Stats.FP64Scans
-               << ", value flows " << Stats.ValueFlows
-               << ", host transfer scans " << Stats.HostTransferScans
-               << ", accumulator scans " << Stats.AccumulatorScans
-               << ", requests " << Stats.Requests << "\n";
+               << ", FP64 scans " << Stats.FP64Scans << ", value flows "
+               << Stats.ValueFlows << ", host transfer scans "
+               << Stats.HostTransferScans << ", accumulator scans "
+               << Stats.AccumulatorScans << ", requests " << Stats.Requests
+               << ", lane evaluations " << Memo.evaluations() << " (reused "
+               << Memo.reuses() << ")\n";
 }
 
 bool AnalysisContext::admit(const FunctionDecl &F) {
@@ -151,10 +152,11 @@ const hw::AccessReport &AnalysisContext::evaluate(const MemoryAccess &A,
   auto It = EvalCache.find(Key);
   if (It == EvalCache.end()) {
     ++Stats.Evaluations;
-    It = EvalCache
-             .emplace(std::move(Key),
-                      evaluateAccess(SC, Target, A, S, AssumedRuntimeValue))
-             .first;
+    It =
+        EvalCache
+            .emplace(std::move(Key), evaluateAccess(SC, Target, A, S,
+                                                    AssumedRuntimeValue, &Memo))
+            .first;
   }
   return It->second;
 }

@@ -212,6 +212,9 @@ private:
   std::map<std::tuple<const MemoryAccess *, ShapeKey, int64_t>,
            hw::AccessReport>
       EvalCache;
+  /// Evaluations by their inputs, shared by every access of the file (the
+  /// same access of two instantiations is priced once).
+  hw::AccessMemo Memo;
   std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
       DivergenceCache;
   std::map<std::tuple<const MemoryAccess *, ShapeKey, std::string>,

@@ -180,10 +180,14 @@ private:
 /// decides only which lanes of the last, partial block run; when it cannot be
 /// evaluated, the access is evaluated for the full warps that make up every
 /// other block, and the report says so.
+/// With \p Memo, each evaluation of the access under given bindings is taken
+/// from it when the file already evaluated the same inputs (another
+/// instantiation of the kernel, another iteration with the same values).
 hw::AccessReport evaluateAccess(sym::ExprContext &SC,
                                 const hw::HardwareModel &M,
                                 const MemoryAccess &A, const KernelShape &S,
-                                int64_t AssumedRuntimeValue);
+                                int64_t AssumedRuntimeValue,
+                                hw::AccessMemo *Memo = nullptr);
 
 /// Whether \p E uses the LoopIV leaf named \p Name.
 bool mentionsVariable(const sym::Expr *E, llvm::StringRef Name);

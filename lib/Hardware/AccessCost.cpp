@@ -1,11 +1,12 @@
 //===- AccessCost.cpp - What one access costs a block's warps -------------===//
 #include "Hardware/AccessCost.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
-#include <optional>
 #include <cstdio>
 #include <numeric>
+#include <optional>
 
 namespace warplint {
 namespace hw {
@@ -24,6 +25,8 @@ int64_t gcd64(int64_t A, int64_t B) {
 }
 
 /// The lanes of every warp of one block, and what each warp's request costs.
+/// The lanes' vectors (active, addresses, offsets) are moved to Costs: Warps
+/// keeps the warp numbers and counts only.
 struct BlockResult : BlockLanes {
   std::vector<WarpCost> Costs;
 };
@@ -38,17 +41,18 @@ BlockResult evalBlock(ExprContext &Ctx, const HardwareModel &M,
       sym::evaluateLanes(Ctx, Q, Shape, B, Block, Residue);
   if (!R.Ok)
     return R;
-  for (const sym::WarpLanes &WL : R.Warps) {
+  R.Costs.reserve(R.Warps.size());
+  for (sym::WarpLanes &WL : R.Warps) {
     WarpCost WC;
     WC.Warp = WL.Warp;
     WC.ActiveLanes = WL.ActiveLanes;
-    WC.LaneOffsets = WL.LaneOffsets;
-    WC.Active = WL.Active;
-    WC.Addresses = WL.Addresses;
-    std::vector<LaneAddress> Lanes(WL.Active.size());
+    WC.LaneOffsets = std::move(WL.LaneOffsets);
+    WC.Active = std::move(WL.Active);
+    WC.Addresses = std::move(WL.Addresses);
+    llvm::SmallVector<LaneAddress, 32> Lanes(WC.Active.size());
     for (size_t L = 0; L < Lanes.size(); ++L)
-      if (WL.Active[L])
-        Lanes[L] = {true, WL.Addresses[L]};
+      if (WC.Active[L])
+        Lanes[L] = {true, WC.Addresses[L]};
     if (Q.Space == MemorySpace::Global)
       WC.Global = globalAccessCost(M, Lanes, Q.ElementBytes);
     else if (Q.Space == MemorySpace::Constant)
@@ -97,11 +101,11 @@ int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
   At1[Name] = 1;
   BlockResult R0 = evalBlock(Ctx, M, Q, Shape, At0, nullptr, 0);
   BlockResult R1 = evalBlock(Ctx, M, Q, Shape, At1, nullptr, 0);
-  if (!R0.Ok || !R1.Ok || R0.Warps.size() != R1.Warps.size())
+  if (!R0.Ok || !R1.Ok || R0.Costs.size() != R1.Costs.size())
     return Assumed;
   int64_t Lo = INT64_MAX, Hi = INT64_MIN, Step = 0;
-  for (size_t W = 0; W < R0.Warps.size(); ++W) {
-    const sym::WarpLanes &A = R0.Warps[W], &C = R1.Warps[W];
+  for (size_t W = 0; W < R0.Costs.size(); ++W) {
+    const WarpCost &A = R0.Costs[W], &C = R1.Costs[W];
     for (size_t L = 0; L < A.Active.size() && L < C.Active.size(); ++L) {
       if (!A.Active[L] || !C.Active[L])
         continue;
@@ -273,6 +277,43 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
   Rep.WorstSectorsPerRequest = Worst;
   Rep.Ok = true;
   return Rep;
+}
+
+AccessReport AccessMemo::analyze(ExprContext &Ctx, const HardwareModel &M,
+                                 const AccessQuery &Q, const LaunchShape &Shape,
+                                 const Bindings &B,
+                                 int64_t AssumedRuntimeValue) {
+  // A field added to AccessQuery or LaunchShape must join the key.
+  static_assert(sizeof(AccessQuery) == 48 && sizeof(LaunchShape) == 32,
+                "AccessMemo's key lists every field of AccessQuery and "
+                "LaunchShape");
+  std::vector<std::pair<std::string, int64_t>> Bound;
+  Bound.reserve(B.size());
+  for (const auto &E : B)
+    Bound.emplace_back(E.getKey().str(), E.getValue());
+  llvm::sort(Bound);
+  Key K{&M,
+        Q.Index,
+        Q.Guard,
+        Q.ElementBytes,
+        int(Q.Space),
+        Q.IsStore,
+        Q.BaseOffsetBytes,
+        Q.BaseAlignment,
+        Shape.BlockDim,
+        Shape.GridDim,
+        Shape.WarpSize,
+        std::move(Bound),
+        AssumedRuntimeValue};
+  auto It = Kept.find(K);
+  if (It != Kept.end()) {
+    ++Reuses;
+    return It->second;
+  }
+  ++Evaluations;
+  AccessReport R = analyzeAccess(Ctx, M, Q, Shape, B, AssumedRuntimeValue);
+  Kept.emplace(std::move(K), R);
+  return R;
 }
 
 std::string dumpAccess(const AccessQuery &Q, const AccessReport &R,

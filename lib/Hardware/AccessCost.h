@@ -16,8 +16,10 @@
 #include "Hardware/HardwareModel.h"
 #include "Hardware/MemoryCost.h"
 #include "Symbolic/WarpEval.h"
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace warplint {
@@ -110,6 +112,40 @@ AccessReport analyzeAccess(sym::ExprContext &Ctx, const HardwareModel &M,
                            const sym::LaunchShape &Shape,
                            const sym::Bindings &B = {},
                            int64_t AssumedRuntimeValue = 1024);
+
+/// analyzeAccess's reports kept by their inputs, for one translation unit: the
+/// same access of two instantiations of a template kernel (reduce<int> and
+/// reduce<float> read `g_idata[i]` with the same index, width, guard, launch
+/// shape and bindings), or of one kernel under several checks' shapes, is
+/// evaluated once. analyzeAccess is a function of its arguments alone (the
+/// expressions are uniqued, so equal pointers are equal expressions, and
+/// evaluation builds no node), so a kept report is the one a new evaluation
+/// would give, byte for byte. On cuda-samples' reduction_kernel.cu 861 of
+/// 3,222 evaluations were distinct (docs/evaluation.md, "Speed, session 10").
+class AccessMemo {
+public:
+  /// analyzeAccess(Ctx, M, Q, Shape, B, AssumedRuntimeValue), evaluated on
+  /// the first call with these inputs and copied from then on. \p Ctx must be
+  /// the same context on every call (the one that owns Q's expressions).
+  AccessReport analyze(sym::ExprContext &Ctx, const HardwareModel &M,
+                       const sym::AccessQuery &Q, const sym::LaunchShape &Shape,
+                       const sym::Bindings &B = {},
+                       int64_t AssumedRuntimeValue = 1024);
+  /// Calls that evaluated, and calls answered from a kept report.
+  unsigned evaluations() const { return Evaluations; }
+  unsigned reuses() const { return Reuses; }
+
+private:
+  /// Every input of analyzeAccess: the model, the query's fields, the
+  /// shape, the bindings (sorted by name) and the assumed runtime value.
+  using Key = std::tuple<const HardwareModel *, const sym::Expr *,
+                         const sym::Expr *, unsigned, int, bool, int64_t,
+                         unsigned, std::array<unsigned, 3>,
+                         std::optional<std::array<unsigned, 3>>, unsigned,
+                         std::vector<std::pair<std::string, int64_t>>, int64_t>;
+  std::map<Key, AccessReport> Kept;
+  unsigned Evaluations = 0, Reuses = 0;
+};
 
 /// Multi-line text of what the engine derived: the expression, per-warp lane
 /// offsets, sectors or wavefronts, and the assumptions. For the dump tool and

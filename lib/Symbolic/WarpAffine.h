@@ -93,6 +93,9 @@ void setLaneShortcut(bool On);
 /// Warps whose index evaluateLanes took from the shortcut so far, on this
 /// thread (statistics for the tests; the lanes are the same either way).
 unsigned laneShortcutWarps();
+/// Blocks whose index evaluateLanes took from one evaluation over the whole
+/// block's box of thread ids (on this thread; statistics for the tests).
+unsigned laneShortcutBlocks();
 
 } // namespace sym
 } // namespace warplint

@@ -311,9 +311,11 @@ int64_t gcd64(int64_t A, int64_t B) {
 
 static bool LaneShortcut = true;
 static thread_local unsigned ShortcutWarps = 0;
+static thread_local unsigned ShortcutBlocks = 0;
 
 void setLaneShortcut(bool On) { LaneShortcut = On; }
 unsigned laneShortcutWarps() { return ShortcutWarps; }
+unsigned laneShortcutBlocks() { return ShortcutBlocks; }
 
 BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
                          const LaunchShape &Shape, const Bindings &B,
@@ -324,34 +326,68 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
   AffineEvaluator AE(TE);
   unsigned Threads = Shape.threadsPerBlock();
   int64_t W = Q.ElementBytes;
+  // The affine shortcut over the whole block first: where it is exact for
+  // the box of every thread id of the block, it is exact for each warp's
+  // lanes (a warp's box lies inside it, and every check the evaluator makes
+  // over a box holds on any box inside it), so the guard or the index is
+  // evaluated once for the block instead of once per warp (32 times for a
+  // block of 1024: most of reduction_kernel.cu's evaluation, docs/
+  // evaluation.md "Speed, session 10").
+  std::optional<AffineValue> BlockG, BlockI;
+  if (LaneShortcut && Threads) {
+    ThreadBox Box;
+    for (unsigned D = 0; D < 3; ++D)
+      Box.Hi[D] = Shape.BlockDim[D] ? Shape.BlockDim[D] - 1 : 0;
+    if (Q.Guard)
+      BlockG = AE.eval(Q.Guard, Box, Block);
+    BlockI = AE.eval(Q.Index, Box, Block);
+    ShortcutBlocks += BlockI.has_value();
+  }
+  R.Warps.reserve(Shape.warpsPerBlock());
+  std::array<std::array<unsigned, 3>, 64> Tids;
+  unsigned Lanes = std::min<unsigned>(Shape.WarpSize, Tids.size());
   for (unsigned Warp = 0; Warp < Shape.warpsPerBlock(); ++Warp) {
     WarpLanes WL;
     WL.Warp = Warp;
     WL.Addresses.assign(Shape.WarpSize, 0);
     WL.Active.reserve(Shape.WarpSize);
+    WL.LaneOffsets.reserve(Shape.WarpSize);
+    // The thread ids of the warp's lanes (those inside the block).
+    unsigned InBlock = 0;
+    if (Lanes == Shape.WarpSize)
+      for (; InBlock < Lanes; ++InBlock) {
+        unsigned Linear = Warp * Shape.WarpSize + InBlock;
+        if (Linear >= Threads)
+          break;
+        Tids[InBlock] = Shape.threadOf(Linear);
+      }
+    auto TidOf = [&](unsigned L) {
+      return L < InBlock ? Tids[L] : Shape.threadOf(Warp * Shape.WarpSize + L);
+    };
     // The affine shortcut: the guard and the index each once for the warp's
     // lanes (the box of their thread ids), where exact; else every lane below.
     // Either can take it without the other: neither fails on any lane when
     // it does, so the first failure is still the first lane's that fails.
-    std::optional<AffineValue> G, I;
-    if (LaneShortcut) {
+    std::optional<AffineValue> G = BlockG, I = BlockI;
+    if (LaneShortcut && ((Q.Guard && !G) || !I)) {
       ThreadBox Box;
       Box.Lo = {~0u, ~0u, ~0u};
       for (unsigned L = 0; L < Shape.WarpSize; ++L) {
         unsigned Linear = Warp * Shape.WarpSize + L;
         if (Linear >= Threads)
           break;
-        auto Tid = Shape.threadOf(Linear);
+        auto Tid = TidOf(L);
         for (unsigned D = 0; D < 3; ++D) {
           Box.Lo[D] = std::min(Box.Lo[D], Tid[D]);
           Box.Hi[D] = std::max(Box.Hi[D], Tid[D]);
         }
       }
-      if (Q.Guard)
+      if (Q.Guard && !G)
         G = AE.eval(Q.Guard, Box, Block);
-      I = AE.eval(Q.Index, Box, Block);
-      ShortcutWarps += I.has_value();
+      if (!I)
+        I = AE.eval(Q.Index, Box, Block);
     }
+    ShortcutWarps += I.has_value();
     std::optional<SymValue> First;
     for (unsigned L = 0; L < Shape.WarpSize; ++L) {
       unsigned Linear = Warp * Shape.WarpSize + L;
@@ -359,7 +395,7 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
         WL.Active.push_back(false);
         continue;
       }
-      auto Tid = Shape.threadOf(Linear);
+      auto Tid = TidOf(L);
       bool On = true;
       if (G) {
         // A guard that is uniform across the warp either skips the whole
@@ -400,16 +436,15 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
         First->Const = Const;
         // Alignment of the runtime part of this warp's addresses.
         int64_t G = 0;
-        // The first warp's runtime atoms name them for all warps.
-        std::string Text;
-        for (const auto &[A, C] : V->Terms) {
+        for (const auto &[A, C] : V->Terms)
           G = gcd64(G, wrapMul(C, W));
-          if (!Text.empty())
-            Text += " + ";
-          Text += toString(A);
-        }
+        // The first warp with runtime atoms names them for all warps.
         if (R.RuntimeText.empty())
-          R.RuntimeText = Text;
+          for (const auto &[A, C] : V->Terms) {
+            if (!R.RuntimeText.empty())
+              R.RuntimeText += " + ";
+            R.RuntimeText += toString(A);
+          }
         if (G)
           R.RuntimeAlign = R.RuntimeAlign ? gcd64(R.RuntimeAlign, G) : G;
       } else if (!V->sameTerms(*First)) {

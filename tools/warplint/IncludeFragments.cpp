@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -104,17 +105,29 @@ std::vector<Directive> scanIncludes(llvm::StringRef Text) {
   // scan reads every source of the tree: 9.6 MB on cuda-samples, 4% of a
   // small file's run when it split the text into lines and looked at each,
   // docs/evaluation.md "Speed, session 9"). Outside a comment, the next line
-  // that can matter holds a '#' or a '/': jump to it.
+  // that can matter holds a '#' or a '/': jump to it. Inside a block comment,
+  // a line without the comment's end changes nothing: jump to the line that
+  // closes it (license headers are most of a source's comment lines).
   size_t Pos = 0;
+  // The next '#' and '/' at or after Pos (npos: none left), each searched for
+  // again (memchr) only once Pos has passed it: find_first_of("#/") looked
+  // at every byte through a table, 1.6% of template.cu's run ("Speed,
+  // session 10").
+  size_t NextHash = Text.find('#'), NextSlash = Text.find('/');
+  auto Next = [&](size_t &At, char C) {
+    if (At != llvm::StringRef::npos && At < Pos)
+      At = Text.find(C, Pos);
+    return At;
+  };
   while (Pos <= Text.size()) {
-    if (!InComment) {
-      size_t Hit = Text.find_first_of("#/", Pos);
-      if (Hit == llvm::StringRef::npos)
-        break;
-      size_t NL = Text.substr(Pos, Hit - Pos).rfind('\n');
-      if (NL != llvm::StringRef::npos)
-        Pos += NL + 1;
-    }
+    size_t Hit = InComment
+                     ? Text.find("*/", Pos)
+                     : std::min(Next(NextHash, '#'), Next(NextSlash, '/'));
+    if (Hit == llvm::StringRef::npos)
+      break;
+    size_t NL = Text.substr(Pos, Hit - Pos).rfind('\n');
+    if (NL != llvm::StringRef::npos)
+      Pos += NL + 1;
     size_t LineEnd = Text.find('\n', Pos);
     if (LineEnd == llvm::StringRef::npos)
       LineEnd = Text.size();

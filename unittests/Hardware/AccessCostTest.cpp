@@ -138,4 +138,79 @@ TEST(AccessCost, DumpShowsOffsetsAndVerdict) {
   EXPECT_NE(D.find("8 sectors (ideal 4)"), std::string::npos) << D;
 }
 
+/// Everything analyzeAccess reports, as text: the dump plus the fields the
+/// dump leaves out.
+std::string everything(const AccessQuery &Q, const AccessReport &R,
+                       const hw::HardwareModel &M) {
+  std::string S = dumpAccess(Q, R, M);
+  S += R.Failure + "|" + R.RuntimeCoefficient + "|" +
+       std::to_string(R.RuntimeValue) + "|" + std::to_string(R.Requests) + "|" +
+       std::to_string(R.BlocksCovered) + "|" + std::to_string(R.Sectors) + "|" +
+       std::to_string(R.Lines) + "|" + std::to_string(R.Transactions) + "|" +
+       std::to_string(R.Wavefronts) + "|" +
+       std::to_string(R.WorstSectorsPerRequest);
+  for (const WarpCost &W : R.Warps) {
+    S += "\nwarp " + std::to_string(W.Warp) + ":";
+    for (size_t L = 0; L < W.Addresses.size(); ++L)
+      S += " " + std::to_string(W.Active[L]) + "@" +
+           std::to_string(W.Addresses[L]);
+  }
+  return S;
+}
+
+// The same access of two instantiations of a kernel (reduce<int> and
+// reduce<float>: the same index, width, guard, shape and bindings) is priced
+// once per file; every other input is part of the key.
+TEST(AccessMemo, SameInputsAreEvaluatedOnceAndGiveTheSameReport) {
+  static ExprContext C;
+  const hw::HardwareModel &M = *hw::findBuiltinModel("sm_90");
+  AccessQuery Q;
+  Q.Index = *parseExpr(C, "blockIdx.x * 33 + threadIdx.x * stride");
+  Q.Guard = *parseExpr(C, "threadIdx.x < n");
+  LaunchShape S;
+  S.BlockDim = {128, 1, 1};
+  Bindings B = {{"n", 100}};
+  AccessMemo Memo;
+  std::string Fresh = everything(Q, analyzeAccess(C, M, Q, S, B), M);
+  EXPECT_EQ(everything(Q, Memo.analyze(C, M, Q, S, B), M), Fresh);
+  EXPECT_EQ(everything(Q, Memo.analyze(C, M, Q, S, B), M), Fresh);
+  EXPECT_EQ(Memo.evaluations(), 1u);
+  EXPECT_EQ(Memo.reuses(), 1u);
+
+  // Each input changes the key.
+  Bindings B2 = {{"n", 100}, {"stride", 2}};
+  Memo.analyze(C, M, Q, S, B2);
+  AccessQuery Q2 = Q;
+  Q2.ElementBytes = 8;
+  Memo.analyze(C, M, Q2, S, B);
+  Q2 = Q;
+  Q2.Space = MemorySpace::Shared;
+  Memo.analyze(C, M, Q2, S, B);
+  Q2 = Q;
+  Q2.IsStore = true;
+  Memo.analyze(C, M, Q2, S, B);
+  Q2 = Q;
+  Q2.BaseOffsetBytes = 4;
+  Memo.analyze(C, M, Q2, S, B);
+  Q2 = Q;
+  Q2.BaseAlignment = 16;
+  Memo.analyze(C, M, Q2, S, B);
+  Q2 = Q;
+  Q2.Guard = nullptr;
+  Memo.analyze(C, M, Q2, S, B);
+  LaunchShape S2 = S;
+  S2.GridDim = std::array<unsigned, 3>{2, 1, 1};
+  Memo.analyze(C, M, Q, S2, B);
+  S2 = S;
+  S2.BlockDim = {64, 2, 1};
+  Memo.analyze(C, M, Q, S2, B);
+  Memo.analyze(C, M, Q, S, B, 512);
+  Memo.analyze(C, *hw::findBuiltinModel("sm_80"), Q, S, B);
+  EXPECT_EQ(Memo.evaluations(), 12u);
+  EXPECT_EQ(Memo.reuses(), 1u);
+  EXPECT_EQ(everything(Q2, Memo.analyze(C, M, Q2, S, B), M),
+            everything(Q2, analyzeAccess(C, M, Q2, S, B), M));
+  EXPECT_EQ(Memo.reuses(), 2u);
+}
+
 } // namespace

@@ -221,13 +221,46 @@ TEST(WarpEvalShortcut, UsedForAnIndexLinearInThreadIdx) {
   expectSame(Fast, Slow, "row");
 }
 
+// An index affine over the whole block is evaluated once for the block, not
+// once per warp; a guard that splits a warp is not, and falls back as before.
+TEST(WarpEvalShortcut, OneEvaluationForTheBlockWhereItIsExact) {
+  ExprContext C;
+  AccessQuery Q;
+  Q.Index = *parseExpr(C, "blockIdx.x * 256 + threadIdx.y * 32 + threadIdx.x");
+  Q.Guard = *parseExpr(C, "threadIdx.x < 16");
+  LaunchShape S;
+  S.BlockDim = {32, 8, 1};
+  unsigned Blocks = laneShortcutBlocks(), Warps = laneShortcutWarps();
+  BlockLanes Fast = evaluateLanes(C, Q, S);
+  ASSERT_TRUE(Fast.Ok) << Fast.Failure;
+  EXPECT_EQ(laneShortcutBlocks() - Blocks, 1u);
+  EXPECT_EQ(laneShortcutWarps() - Warps, 8u);
+  setLaneShortcut(false);
+  expectSame(Fast, evaluateLanes(C, Q, S), "block");
+  setLaneShortcut(true);
+
+  // threadIdx.x / 32 is one value per warp of a 64-wide block, not per block.
+  Q.Index = *parseExpr(C, "(threadIdx.x / 32) * 1024 + threadIdx.x % 32");
+  Q.Guard = nullptr;
+  S.BlockDim = {64, 4, 1};
+  Blocks = laneShortcutBlocks();
+  Warps = laneShortcutWarps();
+  Fast = evaluateLanes(C, Q, S);
+  ASSERT_TRUE(Fast.Ok) << Fast.Failure;
+  EXPECT_EQ(laneShortcutBlocks() - Blocks, 0u);
+  EXPECT_EQ(laneShortcutWarps() - Warps, 8u);
+  setLaneShortcut(false);
+  expectSame(Fast, evaluateLanes(C, Q, S), "per warp");
+  setLaneShortcut(true);
+}
+
 TEST(WarpEvalShortcut, AgreesWithEveryLaneOnRandomExpressions) {
   static const std::array<unsigned, 3> Shapes[] = {
       {32, 1, 1}, {64, 4, 1}, {16, 16, 1}, {8, 8, 4},  {48, 1, 1},
       {33, 3, 1}, {256, 1, 1}, {7, 5, 3},  {128, 2, 2}, {1, 64, 1}};
   ExprContext C;
   Rng R{14};
-  unsigned Used = 0, Compared = 0;
+  unsigned Used = 0, Compared = 0, BlockWide = laneShortcutBlocks();
   for (unsigned I = 0; I < 3000; ++I) {
     AccessQuery Q;
     Q.Index = randomExpr(C, R, 1 + R.next(5));
@@ -261,4 +294,6 @@ TEST(WarpEvalShortcut, AgreesWithEveryLaneOnRandomExpressions) {
   }
   // The generator must exercise the shortcut, not only its fallback.
   EXPECT_GT(Used, Compared / 10);
+  // ... and the one evaluation for a whole block.
+  EXPECT_GT(laneShortcutBlocks() - BlockWide, 300u);
 }
