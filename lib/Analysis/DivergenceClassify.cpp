@@ -312,15 +312,9 @@ void Walker::classify(DivergentBranch &B, FnState &F) {
 }
 
 bool Walker::loopScaled(const Stmt *L, FnState &F) {
-  const Expr *Cond = nullptr;
-  if (const auto *FS = dyn_cast<ForStmt>(L))
-    Cond = FS->getCond();
-  else if (const auto *WS = dyn_cast<WhileStmt>(L))
-    Cond = WS->getCond();
-  else if (const auto *DS = dyn_cast<DoStmt>(L))
-    Cond = DS->getCond();
-  else
-    return true; // a range-for: over a container's size
+  if (isa<CXXForRangeStmt>(L))
+    return true; // over a container's size
+  const Expr *Cond = loopCondition(L);
   return !Cond || problemSized(F.Builder->build(Cond));
 }
 

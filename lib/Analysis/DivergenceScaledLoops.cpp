@@ -53,9 +53,6 @@ bool problemSized(const sym::Expr *E, unsigned Depth) {
   return false;
 }
 
-namespace {
-
-
 const Expr *loopCondition(const Stmt *L) {
   if (const auto *FS = dyn_cast<ForStmt>(L))
     return FS->getCond();
@@ -65,6 +62,8 @@ const Expr *loopCondition(const Stmt *L) {
     return DS->getCond();
   return nullptr;
 }
+
+namespace {
 
 /// Whether \p E, read in the helper \p Fn, may grow with the problem: a
 /// parameter whose argument does (\p Args says, for the parameters of the

@@ -120,6 +120,10 @@ struct FnState {
 /// block (DivergenceScaledLoops.cpp): a parameter, memory, a block index.
 bool problemSized(const sym::Expr *E, unsigned Depth = 0);
 
+/// The condition of a `for`, `while` or `do` loop (null for `for (;;)` and
+/// other statements).
+const clang::Expr *loopCondition(const clang::Stmt *L);
+
 /// Walks one kernel for one block shape and fills a KernelDivergence.
 class Walker {
 public:
