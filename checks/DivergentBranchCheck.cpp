@@ -90,11 +90,11 @@ std::string conditionKey(const DivergentBranch &B, const SourceManager &SM,
   return Key;
 }
 
-/// The condition's text with each local variable it reads replaced by `$`:
+/// \p Key, the condition's text (conditionKey), with each local variable it
+/// reads replaced by `$`:
 /// `v1<cutoff` and `v2<cutoff` have one shape (the same test on each
 /// component of manually unrolled code).
-std::string shapeKey(const DivergentBranch &B, const SourceManager &SM,
-                     const LangOptions &LO) {
+std::string shapeKey(const DivergentBranch &B, llvm::StringRef Key) {
   if (!B.Cond)
     return "";
   llvm::StringSet<> Locals;
@@ -109,7 +109,7 @@ std::string shapeKey(const DivergentBranch &B, const SourceManager &SM,
       Collect(C);
   };
   Collect(B.Cond);
-  std::string Key = conditionKey(B, SM, LO), Out;
+  std::string Out;
   for (size_t I = 0; I < Key.size();) {
     if (isalpha(static_cast<unsigned char>(Key[I])) || Key[I] == '_') {
       size_t J = I;
@@ -443,6 +443,12 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
   // an else-if of its chain), or one that repeats its condition, becomes a
   // note of the first.
   const LangOptions &LO = Ctx.getLangOpts();
+  // Each condition's text and shape, once (the pairs below compare them).
+  std::vector<std::string> CondKeys, ShapeKeys;
+  for (const Candidate &C : Kept) {
+    CondKeys.push_back(conditionKey(*C.B, SM, LO));
+    ShapeKeys.push_back(shapeKey(*C.B, CondKeys.back()));
+  }
   for (size_t J = 0; J < Kept.size(); ++J)
     for (size_t I = 0; I < J; ++I) {
       if (Kept[I].Under >= 0)
@@ -454,21 +460,21 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
         continue;
       bool SameCause =
           nestedIn(Inner, Outer, SM) ||
-          (Inner.Kind == Outer.Kind &&
-           conditionKey(Inner, SM, LO) == conditionKey(Outer, SM, LO)) ||
+          (Inner.Kind == Outer.Kind && CondKeys[J] == CondKeys[I]) ||
           (Inner.DataDependent && Outer.DataDependent && Inner.SourceExpr &&
-           Inner.SourceExpr == Outer.SourceExpr) ||
-          // The same test on another variable, in the same block (the four
-          // components of manually unrolled code): one cause.
-          (Kept[J].SameTest =
-               Inner.Kind == Outer.Kind && Inner.ViaCall == Outer.ViaCall &&
-               Inner.DataDependent == Outer.DataDependent &&
-               Inner.Source.Kind == Outer.Source.Kind &&
-               Inner.Source.Text == Outer.Source.Text &&
-               shapeKey(Inner, SM, LO) == shapeKey(Outer, SM, LO) &&
-               siblings(Inner, Outer, Ctx));
-      if (SameCause) {
+           Inner.SourceExpr == Outer.SourceExpr);
+      // The same test on another variable, in the same block (the four
+      // components of manually unrolled code): one cause.
+      bool SameTest = !SameCause && Inner.Kind == Outer.Kind &&
+                      Inner.ViaCall == Outer.ViaCall &&
+                      Inner.DataDependent == Outer.DataDependent &&
+                      Inner.Source.Kind == Outer.Source.Kind &&
+                      Inner.Source.Text == Outer.Source.Text &&
+                      ShapeKeys[J] == ShapeKeys[I] &&
+                      siblings(Inner, Outer, Ctx);
+      if (SameCause || SameTest) {
         Kept[J].Under = int(I);
+        Kept[J].SameTest = SameTest;
         Kept[I].Prio = std::max(Kept[I].Prio, Kept[J].Prio);
         break;
       }
