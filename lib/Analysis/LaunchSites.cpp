@@ -344,6 +344,17 @@ class LaunchCallFinder : public RecursiveASTVisitor<LaunchCallFinder> {
 public:
   explicit LaunchCallFinder(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// A system header's file-scope declarations are skipped whole: the
+  /// toolkit's and libraries' headers are most of a small unit, and a launch
+  /// written there launches the library's own kernel, or one it was passed at
+  /// run time (thrust's and CUB's launchers take the kernel as a parameter),
+  /// which no launch site resolves. Templates instantiated from there are
+  /// the library's code too.
+  bool TraverseDecl(Decl *D) {
+    if (D && isSystemFileScopeDecl(*D, Ctx.getSourceManager()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitCallExpr(CallExpr *Call) {
     if (!isa<CUDAKernelCallExpr>(Call) &&
         Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))

@@ -30,6 +30,10 @@ std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit);
 std::optional<CudaToolkit> probeCudaToolkit(llvm::StringRef Dir,
                                             llvm::StringRef FoundVia);
 
+/// The number of the first `#define CUDA_VERSION <digits>` in \p Text (cuda.h),
+/// or nullopt.
+std::optional<unsigned> cudaVersionMacro(llvm::StringRef Text);
+
 } // namespace warplint
 
 #endif

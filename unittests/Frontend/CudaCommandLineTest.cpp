@@ -101,3 +101,32 @@ TEST(CudaCommandLine, PlainCppIsNotMadeCuda) {
 }
 
 } // namespace
+
+#include "Frontend/CudaToolkit.h"
+
+namespace {
+// The toolkit's version comes from cuda.h's first `#define CUDA_VERSION N`,
+// found without a regex (which was half of warplint's own work on a small
+// file): the same matches the regex "#define[ \t]+CUDA_VERSION[ \t]+([0-9]+)"
+// gave.
+TEST(CudaToolkit, VersionMacro) {
+  EXPECT_EQ(cudaVersionMacro("#define CUDA_VERSION 13000\n"), 13000u);
+  EXPECT_EQ(cudaVersionMacro("/* x */\n#define\tCUDA_VERSION \t12040 // y"),
+            12040u);
+  // Longer names, no blank, no digits, #defined elsewhere: skipped; the
+  // first real definition wins.
+  EXPECT_EQ(cudaVersionMacro("#define CUDA_VERSION_MAJOR 13\n"
+                             "#define CUDA_VERSIONX 1\n"
+                             "#defineCUDA_VERSION 2\n"
+                             "#define CUDA_VERSION\n"
+                             "#define CUDA_VERSION X\n"
+                             "#define  CUDA_VERSION 11080\n"
+                             "#define CUDA_VERSION 9000\n"),
+            11080u);
+  EXPECT_EQ(cudaVersionMacro(""), std::nullopt);
+  EXPECT_EQ(cudaVersionMacro("#define"), std::nullopt);
+  EXPECT_EQ(cudaVersionMacro("#define CUDA_VERSION"), std::nullopt);
+  EXPECT_EQ(cudaVersionMacro("#define CUDA_VERSION 99999999999999999999"),
+            std::nullopt);
+}
+} // namespace
