@@ -350,7 +350,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // A window clamped at the edges (`for (k = max(0, i - r); k <= min(n -
     // 1, i + r); ++k)`): only lanes whose window meets an edge run fewer
     // trips, in the warps there, as at a tail.
-    if ((B.TailGuard || B.Split.Remainder || B.EdgeWindow) &&
+    if ((B.TailGuard || B.Split.Remainder || B.EdgeWindow || B.EdgeGuard) &&
         !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
@@ -516,6 +516,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Likely;
     } else if (B.EdgeWindow) {
       Msg += " only where a lane's window is clamped at an edge";
+      R.Conf = Confidence::Likely;
+    } else if (B.EdgeGuard) {
+      Msg += " only where a lane's coordinate meets an edge of its period";
       R.Conf = Confidence::Likely;
     } else if (unproven(B, oneLane(B))) {
       Msg = std::string(what(B.Kind)) + " can differ between the lanes of a warp";

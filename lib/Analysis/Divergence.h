@@ -204,6 +204,11 @@ struct DivergentBranch {
   /// (GuardPatterns' isClampedWindow): trip counts differ only in the warps
   /// whose lanes' windows meet an edge.
   bool EdgeWindow = false;
+  /// A test that a stencil's neighbour stays inside the period its
+  /// coordinate wraps in (`y >= 0 && y < rows` with y = t % rows + k;
+  /// GuardPatterns' isEdgeGuard): only the lanes near an edge of a period
+  /// fail, in the warps that straddle one.
+  bool EdgeGuard = false;
   /// Every loop around the branch runs a fixed number of trips (a constant,
   /// the block's size), in a function whose work is a loop that grows with
   /// the problem elsewhere: the split costs a fixed amount per thread.

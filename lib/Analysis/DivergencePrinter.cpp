@@ -171,6 +171,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " growing-bound";
     if (B.EdgeWindow)
       L << " edge-window";
+    if (B.EdgeGuard)
+      L << " edge-guard";
     if (B.InLoop)
       L << " in-loop";
     if (B.FixedTripLoops)

@@ -766,8 +766,10 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   classify(B, F);
   if (!Split.Exact && Cond) {
     FunctionGuardQueries Q(*this, F);
-    if (K == BranchKind::If || K == BranchKind::ShortCircuit)
+    if (K == BranchKind::If || K == BranchKind::ShortCircuit) {
       B.TailGuard = isBoundGuard(Cond, Q);
+      B.EdgeGuard = !B.TailGuard && !C.DataDep && isEdgeGuard(Cond, Q, SC);
+    }
     else if (K == BranchKind::Loop) {
       B.TailGuard = isBoundGuard(Cond, Q, S);
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);

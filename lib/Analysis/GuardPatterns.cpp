@@ -257,7 +257,86 @@ bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
   return monotoneInLane(Var, Q, 0);
 }
 
+/// The one lane-varying remainder `t % M` in \p S, with t monotone in the
+/// lane (no unknown lane-varying leaf) and M the same for every lane.
+const sym::Expr *periodicCoordinate(const sym::Expr *S) {
+  const sym::Expr *Found = nullptr;
+  bool Several = false;
+  sym::forEachNode(S, [&](const sym::Expr *N) {
+    if (N->kind() != sym::ExprKind::Rem || !N->mayVaryByLane())
+      return;
+    Several |= Found && Found != N;
+    Found = N;
+  });
+  if (!Found || Several || Found->op(1)->mayVaryByLane() ||
+      hasLaneVaryingUnknown(Found->op(0)))
+    return nullptr;
+  return Found;
+}
+
+/// One comparison of `t % M + k` with an edge of its period: 0 or M (give or
+/// take one, for `<=`, `>` and `rows - 1`).
+bool edgeTest(const BinaryOperator *BO, GuardQueries &Q,
+              sym::ExprContext &SC) {
+  if (!BO->isRelationalOp())
+    return false;
+  Level L = Q.levelOf(BO->getLHS()), R = Q.levelOf(BO->getRHS());
+  if (L.DataDep || R.DataDep ||
+      (L.U == Uniformity::LaneVarying) == (R.U == Uniformity::LaneVarying))
+    return false;
+  bool Left = L.U == Uniformity::LaneVarying;
+  const Expr *Var = Left ? BO->getLHS() : BO->getRHS();
+  const Expr *Bound = Left ? BO->getRHS() : BO->getLHS();
+  if (!Var->getType()->isIntegerType() || !Bound->getType()->isIntegerType())
+    return false;
+  const sym::Expr *S = Q.build(Var), *B = Q.build(Bound);
+  if (!S || !B || Q.readsVaryingParam(S))
+    return false;
+  const sym::Expr *P = periodicCoordinate(S);
+  if (!P || SC.sub(S, P)->mayVaryByLane())
+    return false; // not the coordinate plus an offset the same in every lane
+  auto NearZero = [](const sym::Expr *E) {
+    return E->isConstant(0) || E->isConstant(-1) || E->isConstant(1);
+  };
+  return NearZero(B) || NearZero(SC.sub(B, P->op(1)));
+}
+
+/// \p C's lane-varying conjuncts (or disjuncts) are edge tests or bound
+/// guards, and at least one is an edge test (counted in \p Edges).
+bool edgeGuard(const Expr *C, GuardQueries &Q, sym::ExprContext &SC,
+               unsigned Depth, unsigned &Edges) {
+  C = C->IgnoreParenImpCasts();
+  if (Depth > 8)
+    return false;
+  if (const Expr *Init = initialValue(C, Q);
+      Init && Init->getType()->isBooleanType())
+    return edgeGuard(Init, Q, SC, Depth + 1, Edges);
+  if (const auto *UO = dyn_cast<UnaryOperator>(C);
+      UO && UO->getOpcode() == UO_LNot)
+    return edgeGuard(UO->getSubExpr(), Q, SC, Depth + 1, Edges);
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+    auto Side = [&](const Expr *S) {
+      return Q.levelOf(S).U != Uniformity::LaneVarying ||
+             edgeGuard(S, Q, SC, Depth + 1, Edges);
+    };
+    return Side(BO->getLHS()) && Side(BO->getRHS());
+  }
+  if (edgeTest(BO, Q, SC)) {
+    ++Edges;
+    return true;
+  }
+  return boundGuard(BO, Q, Depth + 1, nullptr);
+}
+
 } // namespace
+
+bool isEdgeGuard(const Expr *C, GuardQueries &Q, sym::ExprContext &SC) {
+  unsigned Edges = 0;
+  return C && edgeGuard(C, Q, SC, 0, Edges) && Edges > 0;
+}
 
 bool isBoundGuard(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
   return boundGuard(C, Q, 0, Loop);

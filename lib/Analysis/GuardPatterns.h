@@ -65,6 +65,15 @@ bool isLaneGrowingBound(const clang::Expr *C, GuardQueries &Q,
 bool isClampedWindow(sym::ExprContext &SC, const sym::Expr *Start,
                      const sym::Expr *Bound);
 
+/// `y >= 0 && y < rows` with y = t % rows + k (t a lane-linear index, k and
+/// rows the same for every lane), or `y < 0 || y >= rows`: a stencil's test
+/// that a neighbour stays inside the period its coordinate wraps in. Only the
+/// lanes within the offset's reach of an edge of the period fail, in the
+/// warps that straddle the start or the end of a period, as at a tail.
+/// Conjuncts that are bound guards may stand beside the edge tests; at least
+/// one edge test of a remainder is needed (the rest is isBoundGuard's).
+bool isEdgeGuard(const clang::Expr *C, GuardQueries &Q, sym::ExprContext &SC);
+
 } // namespace divergence
 } // namespace warplint
 
