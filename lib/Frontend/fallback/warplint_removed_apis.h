@@ -200,28 +200,42 @@ __WL_TEX(tex3DGrad, cudaTextureType3D, float x, float y, float z, float4 dx,
 
 #if CUDART_VERSION >= 13000
 /* --- cudaThread* (removed in CUDA 13.0): the cudaDevice* calls they were renamed to -- */
+/* A project that shims these itself (-DcudaThreadSynchronize=cudaDeviceSynchronize, the
+   usual port to CUDA 12/13) keeps its macro: each is declared only where no macro has the name. */
+#ifndef cudaThreadSynchronize
 static inline __attribute__((host)) cudaError_t cudaThreadSynchronize(void) {
   return cudaDeviceSynchronize();
 }
+#endif
+#ifndef cudaThreadExit
 static inline __attribute__((host)) cudaError_t cudaThreadExit(void) {
   return cudaDeviceReset();
 }
+#endif
+#ifndef cudaThreadSetCacheConfig
 static inline __attribute__((host)) cudaError_t
 cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig) {
   return cudaDeviceSetCacheConfig(cacheConfig);
 }
+#endif
+#ifndef cudaThreadGetCacheConfig
 static inline __attribute__((host)) cudaError_t
 cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig) {
   return cudaDeviceGetCacheConfig(pCacheConfig);
 }
+#endif
+#ifndef cudaThreadSetLimit
 static inline __attribute__((host)) cudaError_t
 cudaThreadSetLimit(enum cudaLimit limit, size_t value) {
   return cudaDeviceSetLimit(limit, value);
 }
+#endif
+#ifndef cudaThreadGetLimit
 static inline __attribute__((host)) cudaError_t
 cudaThreadGetLimit(size_t *pValue, enum cudaLimit limit) {
   return cudaDeviceGetLimit(pValue, limit);
 }
+#endif
 
 /* --- cudaDeviceProp fields removed in CUDA 13.0 -------------------------------------- */
 struct __wl_cudaDeviceProp : cudaDeviceProp {
