@@ -83,8 +83,12 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
       R.EndColumn = SM.getSpellingColumnNumber(En);
       R.Kernel = E.Kernel;
       R.Admitted = It->second;
-      if (R.Admitted)
-        for (SourceRange W : wholeDespiteErrors(*Pattern, Pattern->getASTContext())) {
+      // Only a parse with errors needs them (the body's asm statements, its
+      // text lexed): a clean file pays nothing.
+      if (R.Admitted &&
+          Pattern->getASTContext().getDiagnostics().hasErrorOccurred())
+        for (SourceRange W :
+             wholeDespiteErrors(*Pattern, Pattern->getASTContext())) {
           SourceLocation WB = SM.getFileLoc(W.getBegin()),
                          WE = SM.getFileLoc(W.getEnd());
           if (SM.getFileID(WB) != SM.getFileID(B) ||
