@@ -218,9 +218,9 @@ private:
   /// key all the same, so that the day a launch's grid is recorded, the cache
   /// cannot hand one grid's result to another (docs/evaluation.md, "Issue 14,
   /// session 11", item 5).
-  using ShapeKey =
-      std::tuple<std::array<unsigned, 3>, std::optional<std::array<unsigned, 3>>,
-                 std::vector<std::pair<std::string, int64_t>>>;
+  using ShapeKey = std::tuple<std::array<unsigned, 3>,
+                              std::optional<std::array<unsigned, 3>>,
+                              std::vector<std::pair<std::string, int64_t>>>;
   static ShapeKey keyOf(const KernelShape &S) {
     // A field added to sym::LaunchShape must be added to the key, or be said
     // here to be none of the evaluation's business.

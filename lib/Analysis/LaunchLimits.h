@@ -54,13 +54,15 @@ inline bool validLaunchBound(const llvm::APSInt &V, uint64_t Max) {
 /// Why `__launch_bounds__(V)` names no block that a target can launch, and
 /// what the toolchain makes of it instead.
 struct ImpossibleBound {
-  std::string Why;    ///< "more threads than the 1024 per block that sm_90 allows"
+  /// "more threads than the 1024 per block that sm_90 allows"
+  std::string Why;
   std::string Effect; ///< What nvcc/ptxas do with it.
 };
 
 /// Whether `__launch_bounds__(V)` names no block \p M can launch (negative,
 /// zero, more threads than a block may have) and what becomes of it. Measured
-/// with nvcc 13.0 for sm_90 (docs/checks/warplint-block-size-not-warp-multiple.md):
+/// with nvcc 13.0 for sm_90
+/// (docs/checks/warplint-block-size-not-warp-multiple.md):
 /// 0 and negative bounds are dropped by nvcc (its PTX has no .maxntid); a
 /// bound above the threads per SM (2049, 4096, 2^28) reaches ptxas, which
 /// warns "Value of threads per SM for entry ... is out of range.

@@ -15,10 +15,11 @@ namespace {
 /// Whether a statement can modify a variable: assigned (whole or a member or
 /// element), incremented, its address taken, bound to a non-const reference
 /// (parameter, local reference, range-for), a non-const member function called
-/// on it, captured by reference, or an inline asm output. A syntactic scan, conservative in the
-/// direction that matters (anything that might modify counts); clang's
-/// ExprMutationAnalyzer, which runs AST matchers per query, took 73% of the run
-/// time on template-heavy files (cuda-samples' reduction_kernel.cu).
+/// on it, captured by reference, or an inline asm output. A syntactic scan,
+/// conservative in the direction that matters (anything that might modify
+/// counts); clang's ExprMutationAnalyzer, which runs AST matchers per query,
+/// took 73% of the run time on template-heavy files (cuda-samples'
+/// reduction_kernel.cu).
 class ModificationScan : public RecursiveASTVisitor<ModificationScan> {
 public:
   explicit ModificationScan(const VarDecl *V) : V(V) {}

@@ -376,7 +376,8 @@ parseAndCheck(clang::tidy::ClangTidyContext &Context,
   Tool.appendArgumentsAdjuster(
       [&Context](const clang::tooling::CommandLineArguments &Args,
                  llvm::StringRef Filename) {
-        clang::tidy::ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+        clang::tidy::ClangTidyOptions Opts =
+            Context.getOptionsForFile(Filename);
         clang::tooling::CommandLineArguments Adjusted = Args;
         if (Opts.ExtraArgsBefore) {
           auto I = Adjusted.begin();
