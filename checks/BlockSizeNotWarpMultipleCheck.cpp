@@ -38,11 +38,12 @@ void BlockSizeNotWarpMultipleCheck::storeOptions(
 
 void BlockSizeNotWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(launchCallExpr(), this);
-  if (CheckLaunchBounds)
-    Finder->addMatcher(
-        functionDecl(hasAttr(attr::CUDALaunchBounds), isDefinition())
-            .bind("bounded"),
-        this);
+  // Always: a bound no block can meet is reported whatever CheckLaunchBounds
+  // says, as an impossible launch is.
+  Finder->addMatcher(
+      functionDecl(hasAttr(attr::CUDALaunchBounds), isDefinition())
+          .bind("bounded"),
+      this);
 }
 
 /// "4 of 32 lanes" style arithmetic shared by both kinds of finding.
@@ -209,8 +210,28 @@ void BlockSizeNotWarpMultipleCheck::check(
     if (!MaxThreads || MaxThreads->isValueDependent())
       return;
     std::optional<llvm::APSInt> V = MaxThreads->getIntegerConstantExpr(Ctx);
-    if (!V || V->isNegative() || V->getZExtValue() == 0 ||
-        V->getZExtValue() % WarpSize == 0)
+    if (!V)
+      return;
+    if (std::optional<ImpossibleBound> Bad =
+            impossibleLaunchBound(*V, target(Ctx))) {
+      // No block can meet the bound (LaunchLimits.h: what nvcc and ptxas do
+      // with it): the kernel is judged by its launches or the default block
+      // instead.
+      Report R;
+      R.Loc = MaxThreads->getBeginLoc();
+      R.Range = MaxThreads->getSourceRange();
+      R.Conf = Confidence::Certain;
+      R.Message = "__launch_bounds__ of '" + FD->getNameAsString() +
+                  "' gives a maximum block of " + llvm::toString(*V, 10) +
+                  " threads, " + Bad->Why + ": " + Bad->Effect;
+      R.Notes.push_back(
+          {FD->getLocation(),
+           "the kernel is analysed with the blocks of its launches, or the "
+           "default block when the file has none"});
+      emit(R, SM);
+      return;
+    }
+    if (!CheckLaunchBounds || V->getZExtValue() % WarpSize == 0)
       return;
     WarpWaste W(V->getZExtValue(), WarpSize);
     Report R;

@@ -51,6 +51,8 @@ EXTERNAL = {
     "clang-c": "Frontend",
     "clang-tidy": "checks",
     "yaml-cpp": "tools",
+    # POSIX system headers (<sys/wait.h>): the C library, like <unistd.h>.
+    "sys": "Symbolic",
 }
 # "LLVM Support only": the clang-free layers use LLVM's support library, not its IR or
 # code generation.

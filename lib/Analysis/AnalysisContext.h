@@ -38,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -204,10 +205,28 @@ private:
       PaddedCache;
   /// A block shape by content: two checks with the same launch see the same
   /// shape even when they hold different KernelShape objects.
-  using ShapeKey = std::pair<std::array<unsigned, 3>,
-                             std::vector<std::pair<std::string, int64_t>>>;
+  ///
+  /// Everything an evaluation reads of the shape is in the key: the block,
+  /// the grid and the launch's constant arguments (the warp size is the
+  /// target's, one per context; Loc and Origin only say where the shape came
+  /// from). The grid is read by sym::WarpEval (a gridDim leaf is a constant
+  /// when it is known) and hw::analyzeAccess (the blocks of a small grid
+  /// enumerated for alignment and guards), but no KernelShape carries one
+  /// today: LaunchIndex records launches by block and arguments only
+  /// (addLaunch), so two launches of one kernel with different grids are one
+  /// shape and every evaluation takes gridDim as unknown. The grid is in the
+  /// key all the same, so that the day a launch's grid is recorded, the cache
+  /// cannot hand one grid's result to another (docs/evaluation.md, "Issue 14,
+  /// session 11", item 5).
+  using ShapeKey = std::tuple<std::array<unsigned, 3>,
+                              std::optional<std::array<unsigned, 3>>,
+                              std::vector<std::pair<std::string, int64_t>>>;
   static ShapeKey keyOf(const KernelShape &S) {
-    return {S.Shape.BlockDim, S.Params};
+    // A field added to sym::LaunchShape must be added to the key, or be said
+    // here to be none of the evaluation's business.
+    static_assert(sizeof(sym::LaunchShape) == 32,
+                  "sym::LaunchShape changed: update AnalysisContext::keyOf");
+    return {S.Shape.BlockDim, S.Shape.GridDim, S.Params};
   }
   std::map<std::tuple<const MemoryAccess *, ShapeKey, int64_t>,
            hw::AccessReport>

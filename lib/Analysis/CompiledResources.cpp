@@ -1,5 +1,6 @@
 //===- CompiledResources.cpp - Registers and local memory from ptxas ------===//
 #include "Analysis/CompiledResources.h"
+#include "Analysis/ChildProcess.h"
 #include "Analysis/CompileCache.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -109,20 +110,18 @@ namespace {
 /// one-line reason.
 std::string run(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
                 llvm::StringRef Log, unsigned Timeout) {
-  std::vector<llvm::StringRef> Argv;
-  Argv.push_back(Program);
-  for (const std::string &A : Args)
-    Argv.push_back(A);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Log, Log};
+  std::vector<std::string> Argv;
+  Argv.push_back(Program.str());
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
   std::string Err;
-  bool Failed = false;
-  int RC = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects,
-                                     Timeout, 0, &Err, &Failed);
+  // In a process group of its own that a signal to warplint ends, and a
+  // timeout kills whole (Analysis/ChildProcess.h).
+  int RC = runChildProcess(Argv, Log, Timeout, Err);
   std::string Name = llvm::sys::path::filename(Program).str();
-  if (Failed)
+  if (RC == -1)
     return Name + " could not run: " + Err;
   if (RC == -2)
-    return Name + " timed out after " + std::to_string(Timeout) + " s";
+    return Name + " " + Err;
   if (RC != 0) {
     std::string First;
     if (auto Buf = llvm::MemoryBuffer::getFile(Log)) {

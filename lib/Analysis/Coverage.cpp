@@ -9,6 +9,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -82,6 +83,25 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
       R.EndColumn = SM.getSpellingColumnNumber(En);
       R.Kernel = E.Kernel;
       R.Admitted = It->second;
+      // Only a parse with errors needs them (the body's asm statements, its
+      // text lexed): a clean file pays nothing.
+      if (R.Admitted &&
+          Pattern->getASTContext().getDiagnostics().hasErrorOccurred())
+        for (SourceRange W :
+             wholeDespiteErrors(*Pattern, Pattern->getASTContext())) {
+          SourceLocation WB = SM.getFileLoc(W.getBegin()),
+                         WE = SM.getFileLoc(W.getEnd());
+          if (SM.getFileID(WB) != SM.getFileID(B) ||
+              SM.getFileID(WE) != SM.getFileID(B))
+            continue;
+          // The end is a token's start: the span runs to the token's end.
+          unsigned EndCol = SM.getSpellingColumnNumber(WE) +
+                            Lexer::MeasureTokenLength(
+                                WE, SM, Pattern->getASTContext().getLangOpts());
+          R.Whole.push_back({SM.getSpellingLineNumber(WB),
+                             SM.getSpellingColumnNumber(WB),
+                             SM.getSpellingLineNumber(WE), EndCol});
+        }
       publishFunctionRange(Main->getName(), R);
     }
   }

@@ -18,6 +18,18 @@
 
 namespace warplint {
 
+/// A stretch of a file, as lines and columns (both ends included).
+struct SourceSpan {
+  unsigned BeginLine = 0, BeginColumn = 0, EndLine = 0, EndColumn = 0;
+  bool contains(unsigned Line, unsigned Column) const {
+    if (Line < BeginLine || Line > EndLine)
+      return false;
+    if (Line == BeginLine && Column < BeginColumn)
+      return false;
+    return !(Line == EndLine && Column > EndColumn);
+  }
+};
+
 /// One kernel or device function definition, as lines and columns.
 struct FunctionRange {
   std::string Name; ///< "kernel 'k' (k.cu:3)", as Coverage names it.
@@ -26,14 +38,24 @@ struct FunctionRange {
   unsigned BeginLine = 0, BeginColumn = 0, EndLine = 0, EndColumn = 0;
   bool Kernel = false;
   bool Admitted = false; ///< Analysed (no error of its own in the AST).
+  /// Where an error leaves the AST whole (Frontend/FunctionErrors'
+  /// wholeDespiteErrors: inline asm nvcc accepts): an error there does not
+  /// withdraw the function. In File.
+  std::vector<SourceSpan> Whole;
   bool contains(llvm::StringRef F, unsigned Line, unsigned Column) const {
     if (F != File)
       return false;
-    if (Line < BeginLine || Line > EndLine)
+    return SourceSpan{BeginLine, BeginColumn, EndLine, EndColumn}.contains(
+        Line, Column);
+  }
+  /// Whether an error at this position leaves the function's AST whole.
+  bool wholeDespite(llvm::StringRef F, unsigned Line, unsigned Column) const {
+    if (F != File)
       return false;
-    if (Line == BeginLine && Column < BeginColumn)
-      return false;
-    return !(Line == EndLine && Column > EndColumn);
+    for (const SourceSpan &S : Whole)
+      if (S.contains(Line, Column))
+        return true;
+    return false;
   }
 };
 

@@ -1,6 +1,7 @@
 //===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
 #include "Analysis/KernelAccesses.h"
 
+#include "Analysis/LaunchLimits.h"
 #include "Analysis/LaunchSites.h"
 
 #include "Analysis/AccessAddress.h"
@@ -886,7 +887,8 @@ void LaunchIndex::build(ArrayRef<const CallExpr *> Calls, ASTContext &Ctx,
 std::vector<KernelShape>
 LaunchIndex::shapesFor(const FunctionDecl &Kernel,
                        const std::array<unsigned, 3> &Default1D,
-                       const std::array<unsigned, 3> &Default2D) const {
+                       const std::array<unsigned, 3> &Default2D,
+                       unsigned MaxThreadsPerBlock) const {
   auto It = Shapes.find(Kernel.getCanonicalDecl());
   if (It != Shapes.end() && !It->second.empty())
     return It->second;
@@ -898,7 +900,8 @@ LaunchIndex::shapesFor(const FunctionDecl &Kernel,
   if (const auto *LB = Kernel.getAttr<CUDALaunchBoundsAttr>()) {
     if (const Expr *Max = LB->getMaxThreads())
       if (!Max->isValueDependent() && !Y.Found)
-        if (auto V = Max->getIntegerConstantExpr(Kernel.getASTContext())) {
+        if (auto V = Max->getIntegerConstantExpr(Kernel.getASTContext());
+            V && validLaunchBound(*V, MaxThreadsPerBlock)) {
           KS.Shape.BlockDim = {unsigned(V->getZExtValue()), 1, 1};
           KS.Loc = Max->getBeginLoc();
           KS.Origin = "__launch_bounds__";

@@ -156,13 +156,16 @@ public:
       llvm::function_ref<const LaunchBlock &(const clang::CallExpr &)>;
   void build(llvm::ArrayRef<const clang::CallExpr *> Calls,
              clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
-  /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__;
-  /// else the assumption (\p Default1D for kernels that only use threadIdx.x,
-  /// \p Default2D for the others).
+  /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__
+  /// when the target can launch a block of that size (1 to
+  /// \p MaxThreadsPerBlock threads: ptxas ignores any other bound, and the
+  /// kernel then builds as if it had none); else the assumption (\p Default1D
+  /// for kernels that only use threadIdx.x, \p Default2D for the others).
   std::vector<KernelShape>
   shapesFor(const clang::FunctionDecl &Kernel,
             const std::array<unsigned, 3> &Default1D,
-            const std::array<unsigned, 3> &Default2D) const;
+            const std::array<unsigned, 3> &Default2D,
+            unsigned MaxThreadsPerBlock) const;
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<KernelShape>> Shapes;

@@ -13,6 +13,7 @@
 #define WARPLINT_ANALYSIS_LAUNCHLIMITS_H
 
 #include "Hardware/HardwareModel.h"
+#include "llvm/ADT/APSInt.h"
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -41,6 +42,58 @@ impossibleBlock(const std::array<uint64_t, 3> &Dim,
       break;
     }
   return Why;
+}
+
+/// Whether `__launch_bounds__(V)` names a block \p Max threads or fewer can
+/// launch: 1 to \p Max threads.
+inline bool validLaunchBound(const llvm::APSInt &V, uint64_t Max) {
+  return !V.isNegative() && V.getActiveBits() <= 32 && V.getZExtValue() >= 1 &&
+         V.getZExtValue() <= Max;
+}
+
+/// Why `__launch_bounds__(V)` names no block that a target can launch, and
+/// what the toolchain makes of it instead.
+struct ImpossibleBound {
+  /// "more threads than the 1024 per block that sm_90 allows"
+  std::string Why;
+  std::string Effect; ///< What nvcc/ptxas do with it.
+};
+
+/// Whether `__launch_bounds__(V)` names no block \p M can launch (negative,
+/// zero, more threads than a block may have) and what becomes of it. Measured
+/// with nvcc 13.0 for sm_90
+/// (docs/checks/warplint-block-size-not-warp-multiple.md):
+/// 0 and negative bounds are dropped by nvcc (its PTX has no .maxntid); a
+/// bound above the threads per SM (2049, 4096, 2^28) reaches ptxas, which
+/// warns "Value of threads per SM for entry ... is out of range.
+/// .minnctapersm and .maxntid will be ignored"; a bound above the block limit
+/// but within the threads per SM (1536, 2048) is kept by ptxas as a register
+/// cap (2048: 32 registers per thread, 1536: 40, where 1024 gives 64), for
+/// blocks no launch can have. In every case the bound says nothing about the
+/// launches: warplint judges the kernel by its launches or the default block.
+inline std::optional<ImpossibleBound>
+impossibleLaunchBound(const llvm::APSInt &V, const hw::HardwareModel &M) {
+  uint64_t Max = M.MaxThreadsPerBlock ? M.MaxThreadsPerBlock : 1024;
+  if (validLaunchBound(V, Max))
+    return std::nullopt;
+  const char *Dropped = "nvcc drops the bound (its PTX has no .maxntid), so "
+                        "it limits neither the launch nor the registers";
+  if (V.isNegative())
+    return ImpossibleBound{"a negative number of threads", Dropped};
+  if (V.isZero())
+    return ImpossibleBound{"no threads", Dropped};
+  std::string Why = "more threads than the " + std::to_string(Max) +
+                    " per block that " + M.Name + " allows";
+  if (M.MaxThreadsPerSM && V.getActiveBits() <= 32 &&
+      V.getZExtValue() <= M.MaxThreadsPerSM)
+    return ImpossibleBound{
+        Why, "no launch can have that many, yet ptxas caps the kernel's "
+             "registers as if one could (a tighter cap than any block "
+             "needs)"};
+  return ImpossibleBound{
+      Why, "ptxas ignores the bound (.maxntid and .minnctapersm: more threads "
+           "than an SM holds), so it limits neither the launch nor the "
+           "registers"};
 }
 
 } // namespace warplint

@@ -1,9 +1,13 @@
 //===- FunctionErrors.cpp - Whether a function's own code parsed ----------===//
 #include "Frontend/FunctionErrors.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -40,6 +44,114 @@ bool hasOwnErrors(const FunctionDecl &FD) {
       Work.push_back(Child);
   }
   return false;
+}
+
+/// The asm statements of \p Body's text that clang dropped from the AST (its
+/// parser gives up on the statement at a syntax error: nvcc's operands
+/// without a comma, `::"r"(v) "l"(p)`) and that have no output operand: from
+/// the `asm` keyword to the `)` and `;` that end it. \p Kept holds the
+/// locations of the asm statements in the AST. Raw lexing of the body's own
+/// text: a statement from a macro expansion is not seen (and not covered).
+static void droppedAsmWithoutOutputs(const Stmt &Body, const ASTContext &Ctx,
+                                     const llvm::DenseSet<unsigned> &Kept,
+                                     std::vector<SourceRange> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = Body.getBeginLoc(), E = Body.getEndLoc();
+  if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID() ||
+      SM.getFileID(B) != SM.getFileID(E))
+    return;
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(B), &Invalid);
+  if (Invalid)
+    return;
+  unsigned BeginOff = SM.getFileOffset(B), EndOff = SM.getFileOffset(E);
+  Lexer Lex(SM.getLocForStartOfFile(SM.getFileID(B)), Ctx.getLangOpts(),
+            Buffer.begin(), Buffer.begin() + BeginOff, Buffer.end());
+  Token T;
+  auto Next = [&]() {
+    Lex.LexFromRawLexer(T);
+    return T.isNot(tok::eof) && SM.getFileOffset(T.getLocation()) <= EndOff;
+  };
+  auto IsWord = [&](std::initializer_list<llvm::StringRef> Words) {
+    if (T.isNot(tok::raw_identifier))
+      return false;
+    for (llvm::StringRef W : Words)
+      if (T.getRawIdentifier() == W)
+        return true;
+    return false;
+  };
+  bool More = Next();
+  while (More) {
+    if (!IsWord({"asm", "__asm__", "__asm"}) ||
+        Kept.contains(T.getLocation().getRawEncoding())) {
+      More = Next();
+      continue;
+    }
+    SourceLocation Start = T.getLocation();
+    bool Goto = false;
+    while ((More = Next()) &&
+           IsWord({"volatile", "__volatile__", "__volatile", "inline", "goto"}))
+      Goto |= T.getRawIdentifier() == "goto";
+    if (!More || T.isNot(tok::l_paren))
+      continue;
+    // Sections at depth 1: the template, outputs, inputs, clobbers, labels.
+    unsigned Depth = 1, Colons = 0;
+    bool Outputs = false;
+    SourceLocation Last = T.getLocation();
+    while (Depth && (More = Next())) {
+      Last = T.getLocation();
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      else if (Depth == 1 && T.is(tok::colon))
+        ++Colons;
+      else if (Depth == 1 && T.is(tok::coloncolon))
+        Colons += 2;
+      else if (Colons == 1)
+        Outputs = true;
+      if (Depth && Depth > 1 && Colons == 1)
+        Outputs = true;
+    }
+    if (Depth) // The body ended first.
+      return;
+    if ((More = Next()) && T.is(tok::semi))
+      Last = T.getLocation();
+    if (!Outputs && !Goto)
+      Out.push_back(SourceRange(Start, Last));
+  }
+}
+
+std::vector<SourceRange> wholeDespiteErrors(const FunctionDecl &FD,
+                                            const ASTContext &Ctx) {
+  std::vector<SourceRange> Out;
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return Out;
+  llvm::DenseSet<unsigned> Kept;
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *AS = dyn_cast<GCCAsmStmt>(S)) {
+      Kept.insert(AS->getAsmLoc().getRawEncoding());
+      if (AS->getNumOutputs() == 0 && !AS->isAsmGoto()) {
+        Out.push_back(SourceRange(AS->getAsmLoc(), AS->getRParenLoc()));
+      } else {
+        llvm::SmallVector<GCCAsmStmt::AsmStringPiece, 8> Pieces;
+        unsigned DiagOffs = 0;
+        if (AS->AnalyzeAsmString(Pieces, Ctx, DiagOffs))
+          if (const Expr *Str = AS->getAsmStringExpr())
+            Out.push_back(Str->getSourceRange());
+      }
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  droppedAsmWithoutOutputs(*Body, Ctx, Kept, Out);
+  return Out;
 }
 
 } // namespace warplint

@@ -11,7 +11,11 @@
 #ifndef WARPLINT_FRONTEND_FUNCTIONERRORS_H
 #define WARPLINT_FRONTEND_FUNCTIONERRORS_H
 
+#include "clang/Basic/SourceLocation.h"
+#include <vector>
+
 namespace clang {
+class ASTContext;
 class FunctionDecl;
 } // namespace clang
 
@@ -22,6 +26,29 @@ namespace warplint {
 /// everything built on one), or an invalid local declaration. Iterative, so
 /// that a deep body cannot overflow the stack.
 bool hasOwnErrors(const clang::FunctionDecl &FD);
+
+/// Where in \p FD a compiler error leaves what the analyses read whole, as
+/// nvcc reads the code: inline asm that nvcc accepts and clang rejects
+/// (docs/compatibility.md, "What nvcc accepts and clang does not"):
+///  - an asm statement with no output operand that clang dropped (its parser
+///    gives up on the statement at a syntax error, such as nvcc's operands
+///    without a comma, `::"r"(v) "l"(p)`), found in the body's text: from
+///    `asm` to its `;`. Or one clang kept despite an error (a constraint or
+///    clobber it rejects), whole. The analyses read nothing of an asm
+///    statement without outputs but its text, for the instruction count of a
+///    branch (a dropped one is not counted there): its inputs only matter to
+///    outputs, and it has none; no analysis reads clobbers;
+///  - an asm statement with outputs whose template clang's GCC syntax
+///    rejects (`%globaltimer` with one `%`, which nvcc passes through to
+///    PTX): only the template's string literal. Sema diagnoses the template
+///    after it built the statement with every operand, and keeps it
+///    (Sema::ActOnGCCAsmStmt); the analyses read the template as PTX, where
+///    `%globaltimer` and `%%globaltimer` name the same register.
+/// Anything else (an asm statement with outputs that clang dropped or read
+/// only in part, asm goto) is not covered: the function stays "not
+/// analysed".
+std::vector<clang::SourceRange>
+wholeDespiteErrors(const clang::FunctionDecl &FD, const clang::ASTContext &Ctx);
 
 } // namespace warplint
 

@@ -15,10 +15,11 @@ namespace {
 /// Whether a statement can modify a variable: assigned (whole or a member or
 /// element), incremented, its address taken, bound to a non-const reference
 /// (parameter, local reference, range-for), a non-const member function called
-/// on it, or captured by reference. A syntactic scan, conservative in the
-/// direction that matters (anything that might modify counts); clang's
-/// ExprMutationAnalyzer, which runs AST matchers per query, took 73% of the run
-/// time on template-heavy files (cuda-samples' reduction_kernel.cu).
+/// on it, captured by reference, or an inline asm output. A syntactic scan,
+/// conservative in the direction that matters (anything that might modify
+/// counts); clang's ExprMutationAnalyzer, which runs AST matchers per query,
+/// took 73% of the run time on template-heavy files (cuda-samples'
+/// reduction_kernel.cu).
 class ModificationScan : public RecursiveASTVisitor<ModificationScan> {
 public:
   explicit ModificationScan(const VarDecl *V) : V(V) {}
@@ -108,6 +109,14 @@ public:
         !LV->getType().getNonReferenceType().isConstQualified() &&
         refers(FS->getRangeInit()))
       Modified = true;
+    return !Modified;
+  }
+  /// An inline asm output ("=r"(x), "+r"(x)) writes the variable: its value
+  /// afterwards is what the asm computed, not its initialiser.
+  bool VisitGCCAsmStmt(GCCAsmStmt *AS) {
+    for (unsigned I = 0; I < AS->getNumOutputs() && !Modified; ++I)
+      if (refers(AS->getOutputExpr(I)))
+        Modified = true;
     return !Modified;
   }
   bool VisitLambdaExpr(LambdaExpr *LE) {

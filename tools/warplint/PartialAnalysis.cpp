@@ -110,6 +110,36 @@ static bool hasDeviceCode(const std::string &File) {
   return T.contains("__global__") || T.contains("__device__");
 }
 
+/// What nvcc makes of code clang rejects, by clang's message: where the
+/// function is not analysed because nvcc and clang disagree, the line says so.
+static llvm::StringRef nvccDialect(llvm::StringRef Message) {
+  if (Message.starts_with("initialization is not supported for __shared__ "
+                          "variables"))
+    return "nvcc warns and leaves the variable uninitialised; clang rejects "
+           "the declaration and every use of the variable";
+  return "";
+}
+
+/// ": LINE:COL: the first compiler error inside \p Name's definition", or ""
+/// when none is known (the error is in a header the function's body uses).
+static std::string firstOwnError(const std::string &Name,
+                                 const std::vector<FunctionRange> &Ranges,
+                                 const std::vector<ToolError> &Errors) {
+  for (const FunctionRange &R : Ranges) {
+    if (R.Name != Name)
+      continue;
+    for (const ToolError &E : Errors)
+      if (R.contains(absolute(E.File), E.Line, E.Column)) {
+        std::string Why = " at " + std::to_string(E.Line) + ":" +
+                          std::to_string(E.Column) + ": '" + E.Message + "'";
+        if (llvm::StringRef N = nvccDialect(E.Message); !N.empty())
+          Why += " (" + N.str() + ")";
+        return Why;
+      }
+  }
+  return "";
+}
+
 FileOutcome summariseFile(const std::string &File,
                           const std::vector<ToolError> &Errors,
                           const std::optional<FileCoverage> &Coverage,
@@ -122,13 +152,23 @@ FileOutcome summariseFile(const std::string &File,
   A.CompilerErrors = Errors.size();
   FileCoverage C = Coverage.value_or(FileCoverage());
   // An admitted function with an error inside it: clang dropped the broken
-  // statement, so the AST looked valid. Not analysed after all.
+  // statement, so the AST looked valid. Not analysed after all, unless the
+  // error is where the AST stays whole (inline asm nvcc accepts:
+  // FunctionRange::Whole).
+  unsigned AnalysedAround = 0;
   for (const FunctionRange &R : Ranges) {
     if (!R.Admitted)
       continue;
-    bool HasError = llvm::any_of(Errors, [&](const ToolError &E) {
-      return R.contains(absolute(E.File), E.Line, E.Column);
-    });
+    bool HasError = false;
+    for (const ToolError &E : Errors) {
+      std::string F = absolute(E.File);
+      if (!R.contains(F, E.Line, E.Column))
+        continue;
+      if (R.wholeDespite(F, E.Line, E.Column))
+        ++AnalysedAround;
+      else
+        HasError = true;
+    }
     if (!HasError || llvm::is_contained(C.NotAnalysed, R.Name))
       continue;
     Out.Withdrawn.push_back(R);
@@ -216,13 +256,18 @@ FileOutcome summariseFile(const std::string &File,
          " and " + std::to_string(A.DeviceFunctionsAnalysed) + " of " +
          std::to_string(A.DeviceFunctions) + " device function" +
          (A.DeviceFunctions == 1 ? "" : "s") + " analysed";
+  if (AnalysedAround)
+    Msg += "; " + std::to_string(AnalysedAround) + " error" +
+           (AnalysedAround == 1 ? "" : "s") +
+           " in inline asm that nvcc accepts, analysed around";
   if (!C.TooComplex.empty() && !Errors.empty())
     Msg += "; " + std::to_string(C.TooComplex.size()) +
            " expression(s) too complex to analyse";
   if (!A.NotAnalysed.empty()) {
     Msg += "; not analysed (an error in its own code): ";
     for (size_t I = 0; I < A.NotAnalysed.size() && I < 3; ++I)
-      Msg += (I ? ", " : "") + A.NotAnalysed[I];
+      Msg += (I ? ", " : "") + A.NotAnalysed[I] +
+             firstOwnError(A.NotAnalysed[I], Ranges, Errors);
     if (A.NotAnalysed.size() > 3)
       Msg += " and " + std::to_string(A.NotAnalysed.size() - 3) + " more";
   }

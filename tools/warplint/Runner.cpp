@@ -6,6 +6,12 @@
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
 #include "tools/warplint/PartialAnalysis.h"
 #include "tools/warplint/ResultCache.h"
 #include "llvm/Support/FileSystem.h"
@@ -299,6 +305,109 @@ cacheKeyInputs(const ParseUnit &U,
   return K;
 }
 
+/// A line for stderr: through the request's callback (which keeps it off the
+/// progress line), else at once.
+static void message(const RunRequest &Req, const std::string &Line) {
+  if (Req.OnMessage)
+    Req.OnMessage(Line);
+  else
+    llvm::errs() << Line << "\n";
+}
+
+namespace {
+/// clang-tidy's action: its AST consumer (the checks) on every parse.
+class TidyActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  TidyActionFactory(
+      clang::tidy::ClangTidyContext &Context,
+      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS)
+      : Consumers(Context, std::move(BaseFS)) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<Action>(&Consumers);
+  }
+  bool runInvocation(
+      std::shared_ptr<clang::CompilerInvocation> Invocation,
+      clang::FileManager *Files,
+      std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+      clang::DiagnosticConsumer *DiagConsumer) override {
+    // As clang-tidy: __clang_analyzer__ is defined; and as its --quiet, no
+    // carets in the compiler's own output.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Action : public clang::ASTFrontendAction {
+  public:
+    explicit Action(clang::tidy::ClangTidyASTConsumerFactory *Consumers)
+        : Consumers(Consumers) {}
+    std::unique_ptr<clang::ASTConsumer>
+    CreateASTConsumer(clang::CompilerInstance &CI,
+                      llvm::StringRef File) override {
+      return Consumers->createASTConsumer(CI, File);
+    }
+
+  private:
+    clang::tidy::ClangTidyASTConsumerFactory *Consumers;
+  };
+  clang::tidy::ClangTidyASTConsumerFactory Consumers;
+};
+} // namespace
+
+/// Parses \p File and runs the checks: clang::tidy::runClangTidy (LLVM 22,
+/// with Quiet, without fixes or profiling) step for step, except that
+/// LibTooling does not print "Error while processing FILE." itself: it would
+/// from this worker's thread, in the middle of the progress line of another
+/// (docs/evaluation.md, "Issue 14, session 11", item 4). \p Failed says
+/// whether it would have; the caller prints it through message().
+static std::vector<clang::tidy::ClangTidyError>
+parseAndCheck(clang::tidy::ClangTidyContext &Context,
+              const clang::tooling::CompilationDatabase &Compilations,
+              const std::string &File,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+              bool &Failed) {
+  clang::tooling::ClangTool Tool(
+      Compilations, {File},
+      std::make_shared<clang::PCHContainerOperations>(), BaseFS);
+  // The configuration's ExtraArgsBefore and ExtraArgs, as clang-tidy adds
+  // them.
+  Tool.appendArgumentsAdjuster(
+      [&Context](const clang::tooling::CommandLineArguments &Args,
+                 llvm::StringRef Filename) {
+        clang::tidy::ClangTidyOptions Opts =
+            Context.getOptionsForFile(Filename);
+        clang::tooling::CommandLineArguments Adjusted = Args;
+        if (Opts.ExtraArgsBefore) {
+          auto I = Adjusted.begin();
+          if (I != Adjusted.end() && !llvm::StringRef(*I).starts_with("-"))
+            ++I; // The compiler's name.
+          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
+                          Opts.ExtraArgsBefore->end());
+        }
+        if (Opts.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                          Opts.ExtraArgs->end());
+        return Adjusted;
+      });
+  Tool.appendArgumentsAdjuster(clang::tooling::getStripPluginsAdjuster());
+  Tool.setPrintErrorMessage(false);
+  Context.setEnableProfiling(false);
+  Context.setProfileStoragePrefix("");
+  clang::tidy::ClangTidyDiagnosticConsumer DiagConsumer(
+      Context, nullptr, /*RemoveIncompatibleErrors=*/true,
+      /*GetFixesFromNotes=*/false);
+  auto DiagOpts = std::make_unique<clang::DiagnosticOptions>();
+  clang::DiagnosticsEngine DE(clang::DiagnosticIDs::create(), *DiagOpts,
+                              &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+  TidyActionFactory Factory(Context, std::move(BaseFS));
+  Failed = Tool.run(&Factory) == 1;
+  return DiagConsumer.take();
+}
+
 static RunResult runOne(const RunRequest &Req,
                         const std::vector<ParseUnit> &Units) {
   RunResult Out;
@@ -356,7 +465,7 @@ static RunResult runOne(const RunRequest &Req,
           ++Req.Cache->Hits;
           // What LibTooling prints after a parse with compiler errors.
           if (L.Failed)
-            llvm::errs() << "Error while processing " << File << ".\n";
+            message(Req, "Error while processing " + File + ".");
           append(Out, fromCache(std::move(*L.Results)));
           continue;
         }
@@ -370,11 +479,11 @@ static RunResult runOne(const RunRequest &Req,
       ParseFS = new llvm::vfs::OverlayFileSystem(Recorder);
     }
     clang::tidy::ClangTidyContext Context(std::move(Provider));
+    bool ToolFailed = false;
     std::vector<clang::tidy::ClangTidyError> Errors =
-        clang::tidy::runClangTidy(Context, *Req.Compilations, {File}, ParseFS,
-                                  /*ApplyAnyFix=*/false,
-                                  /*EnableCheckProfile=*/false, "",
-                                  /*Quiet=*/true);
+        parseAndCheck(Context, *Req.Compilations, File, ParseFS, ToolFailed);
+    if (ToolFailed)
+      message(Req, "Error while processing " + File + ".");
     FactMap Facts = takeFacts();
     std::string Uncacheable = takeUncacheableReason();
     RunResult Unit;

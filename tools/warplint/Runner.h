@@ -52,6 +52,12 @@ struct RunRequest {
   std::function<void(const std::string &File, llvm::StringRef Event,
                      const std::string &Why)>
       OnCacheEvent;
+  /// Called (from the worker's thread) with a line for stderr, without its
+  /// newline: LibTooling's "Error while processing FILE." after a parse with
+  /// compiler errors, which the Runner prints instead of LibTooling so that
+  /// it cannot land in the middle of the progress line. Unset: printed to
+  /// stderr at once.
+  std::function<void(const std::string &Line)> OnMessage;
 };
 
 /// What the checks found, as warplint's finding model.

@@ -302,16 +302,33 @@ int main(int argc, const char **argv) {
                       !Quiet && Inputs.size() > 1;
   std::mutex ProgressLock;
   unsigned Done = 0;
+  std::string ProgressText; // On the terminal now, without a newline.
   if (ShowProgress)
     Req.OnFileDone = [&](const std::string &File) {
       std::lock_guard<std::mutex> Lock(ProgressLock);
       ++Done;
-      errs() << "\r\x1b[K[" << Done << "/" << Inputs.size() << "] "
-             << relativePath(File, Cwd);
-      if (Done == Inputs.size())
+      ProgressText = "[" + std::to_string(Done) + "/" +
+                     std::to_string(Inputs.size()) + "] " +
+                     relativePath(File, Cwd);
+      errs() << "\r\x1b[K" << ProgressText;
+      if (Done == Inputs.size()) {
         errs() << "\r\x1b[K";
+        ProgressText.clear();
+      }
       errs().flush();
     };
+  // Lines the Runner prints while files are analysed ("Error while
+  // processing FILE."): on a line of their own, the progress line cleared
+  // first and drawn again after.
+  Req.OnMessage = [&](const std::string &Line) {
+    std::lock_guard<std::mutex> Lock(ProgressLock);
+    if (ShowProgress && !ProgressText.empty())
+      errs() << "\r\x1b[K";
+    errs() << Line << "\n";
+    if (ShowProgress && !ProgressText.empty())
+      errs() << ProgressText;
+    errs().flush();
+  };
   StreamedOutput Streamed{&ProgressLock, ShowProgress, *Threshold,
                           Lines ? &*Lines : nullptr, {}};
   if (canStream())

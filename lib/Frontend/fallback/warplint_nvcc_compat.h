@@ -12,6 +12,12 @@
  *   crt/math_functions.hpp declares them, clang's CUDA headers declare them for device
  *   code only, so `int b = min(n, 256);` before a launch does not parse. These host
  *   overloads have nvcc's signatures; device code keeps clang's;
+ * - assert(): nvcc's pre-included cuda_runtime.h includes <assert.h>
+ *   (crt/common_functions.h; NVRTC defines assert() itself there), so a kernel calls
+ *   assert() without including anything; clang's CUDA wrapper defines
+ *   __COMMON_FUNCTIONS_H__ and skips that header. With a toolkit, <assert.h> as nvcc
+ *   includes it (clang's wrapper declares the device __assert_fail it calls); without
+ *   one, NVRTC's definition, on __assertfail;
  * - what CUDA 12 and 13 removed (warplint_removed_apis.h): texture references,
  *   cudaThread*, the cudaDeviceProp fields CUDA 13 dropped.
  *
@@ -88,6 +94,23 @@ static inline __attribute__((host)) double max(const float a, const double b) {
 static inline __attribute__((host)) double max(const double a, const float b) {
   return a > b ? a : b;
 }
+#if !defined(__WARPLINT_CUDA_FALLBACK__)
+#include <assert.h>
+#elif !defined(assert)
+/* NVRTC's assert (crt/common_functions.h under __CUDACC_RTC__). */
+extern "C" __attribute__((host)) __attribute__((device)) void
+__assertfail(const char *__assertion, const char *__file, unsigned int __line,
+             const char *__function, __SIZE_TYPE__ __charsize);
+#ifdef NDEBUG
+#define assert(e) (static_cast<void>(0))
+#else
+#define __WL_ASSERT_STR(x) #x
+#define assert(e)                                                              \
+  ((e) ? static_cast<void>(0)                                                  \
+       : __assertfail(__WL_ASSERT_STR(e), __FILE__, __LINE__,                  \
+                      __PRETTY_FUNCTION__, sizeof(char)))
+#endif
+#endif
 #if !defined(__WARPLINT_CUDA_FALLBACK__)
 #include "warplint_removed_apis.h"
 #endif
