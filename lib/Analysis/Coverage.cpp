@@ -23,13 +23,6 @@ using namespace clang;
 
 namespace warplint {
 
-static std::string normalisedPath(llvm::StringRef File) {
-  llvm::SmallString<256> P(File);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
-
 /// \p Name absolute: a header found through a relative -I is named relative
 /// to the compile command's directory (the file manager's working directory).
 static std::string absoluteName(const SourceManager &SM, llvm::StringRef Name) {
