@@ -350,7 +350,11 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // A window clamped at the edges (`for (k = max(0, i - r); k <= min(n -
     // 1, i + r); ++k)`): only lanes whose window meets an edge run fewer
     // trips, in the warps there, as at a tail.
-    if ((B.TailGuard || B.Split.Remainder || B.EdgeWindow || B.EdgeGuard) &&
+    // An exact count of the lanes' trips that leaves each warp at most one
+    // pass of idle lanes (a lane of a clamped range stopping a few trips
+    // early) is the same cost.
+    if ((B.TailGuard || B.Split.Remainder || B.Split.FewIdle ||
+         B.EdgeWindow || B.EdgeGuard) &&
         !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)

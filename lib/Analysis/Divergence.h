@@ -139,6 +139,13 @@ struct LaneSplit {
   /// count that is not a multiple of the block: only its last iteration
   /// runs with idle lanes, as a tail guard's warp does).
   bool Remainder = false;
+  /// With TripCounts: every lane runs the loop at least once and, in each
+  /// warp, the lanes that finish before the warp's last trip idle one pass
+  /// of the warp in all at most (the sum over its lanes of the trips they
+  /// miss is at most its lanes): a remainder, or a few lanes of a window
+  /// clamped at an edge (Parboil sad's search range, `min(base + 18, 1089)`:
+  /// one lane in a warp stops 3 trips early). What a tail guard's warp idles.
+  bool FewIdle = false;
   /// For a condition on a loop variable: the variable ("s"), its values in
   /// the iterations that diverge and in those that do not, in iteration
   /// order, and the loop's number of iterations. LoopVar is empty otherwise.

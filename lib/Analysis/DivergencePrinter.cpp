@@ -120,6 +120,8 @@ void printSplit(llvm::raw_ostream &OS, const LaneSplit &S) {
     OS << " trip-counts";
   if (S.Remainder)
     OS << " remainder";
+  else if (S.FewIdle)
+    OS << " few-idle";
   if (!S.LoopVar.empty()) {
     OS << " iterations=" << S.LoopVar << ":";
     for (size_t I = 0; I < S.DivergentIterations.size(); ++I)

@@ -68,6 +68,11 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   F.Facts = std::make_unique<FunctionFacts>(FD, Ctx, Mutations);
   F.Builder = std::make_unique<ExprBuilder>(SC, Ctx, *F.Facts);
   F.Builder->setEnvironment(&F.Env);
+  // A clamp written as an if/else assignment is a minimum or maximum, and
+  // a fix-up (`if (r == 0) r = n;`) a select: the trip counts and windows
+  // below need their values (the memory walker evaluates each definition
+  // instead, so only the divergence builder joins).
+  F.Builder->setBranchJoins(true);
   // A kernel's variables through their reaching definitions. Not a
   // helper's: the builder takes its parameters for uniform values, and the
   // flow would carry that into loop inductions over a parameter (`for (;

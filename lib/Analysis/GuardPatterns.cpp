@@ -100,10 +100,15 @@ bool hasLaneVaryingUnknown(const sym::Expr *E, unsigned Depth = 0) {
        E->kind() == sym::ExprKind::LoopIV) &&
       E->leafUniformity() == Uniformity::LaneVarying)
     return true;
+  // Not monotone in the lane (uniform operands are fine); nor is a select
+  // on a lane-varying test (`r == 0 ? n : r`), while a clamp is built as a
+  // minimum or maximum (ExprBuilder's branch joins).
   if ((E->kind() == sym::ExprKind::Rem || E->kind() == sym::ExprKind::And ||
        E->kind() == sym::ExprKind::Xor) &&
       E->mayVaryByLane())
-    return true; // not monotone in the lane (uniform operands are fine)
+    return true;
+  if (E->kind() == sym::ExprKind::Select && E->op(0)->mayVaryByLane())
+    return true;
   for (const sym::Expr *O : E->ops())
     if (hasLaneVaryingUnknown(O, Depth + 1))
       return true;
@@ -363,48 +368,67 @@ bool isClampedWindow(sym::ExprContext &SC, const sym::Expr *Start,
                      const sym::Expr *Bound) {
   if (!Start || !Bound)
     return false;
-  // The clamps: minima, maxima and selects whose value varies by lane.
-  llvm::SmallVector<const sym::Expr *, 4> Clamps;
+  // The clamps (minima, maxima, selects that are one) and the other selects,
+  // whose value varies by lane.
+  llvm::SmallVector<const sym::Expr *, 4> Nodes;
   bool TooMany = false;
   for (const sym::Expr *E : {Start, Bound})
     sym::forEachNode(E, [&](const sym::Expr *N) {
       if ((N->kind() == sym::ExprKind::Min ||
            N->kind() == sym::ExprKind::Max ||
            N->kind() == sym::ExprKind::Select) &&
-          N->mayVaryByLane() && llvm::find(Clamps, N) == Clamps.end()) {
-        if (Clamps.size() == MaxWindowClamps)
+          N->mayVaryByLane() && llvm::find(Nodes, N) == Nodes.end()) {
+        if (Nodes.size() == MaxWindowClamps)
           TooMany = true;
         else
-          Clamps.push_back(N);
+          Nodes.push_back(N);
       }
     });
-  if (Clamps.empty() || TooMany)
+  if (Nodes.empty() || TooMany)
     return false;
-  // Every choice of one side of each clamp: where both ends of the window
-  // follow the lane (no clamp holds), its length must be the same in every
-  // lane and the ends monotone in it; a clamp that holds fixes that end.
-  bool Interior = false;
-  for (unsigned Choice = 0; Choice < (1u << Clamps.size()); ++Choice) {
+  // A select that is no clamp (a fix-up: `if (r == 0) r = n;`) picks its
+  // value by a test that may hold in any lane, not only near an edge: both
+  // its values must follow the lane, so that no choice of it fixes an end.
+  bool AnyClamp = false;
+  for (const sym::Expr *N : Nodes) {
+    if (N->kind() != sym::ExprKind::Select ||
+        sym::minMaxOfSelect(SC, N->op(0), N->op(1), N->op(2))) {
+      AnyClamp = true;
+      continue;
+    }
+    if (!N->op(1)->mayVaryByLane() || !N->op(2)->mayVaryByLane())
+      return false;
+  }
+  if (!AnyClamp)
+    return false;
+  // Every choice of one side of each: where both ends of the window follow
+  // the lane (no clamp holds), its length must be the same in every lane and
+  // for every choice, and the ends monotone in the lane; a clamp that holds
+  // fixes that end.
+  const sym::Expr *Length = nullptr;
+  for (unsigned Choice = 0; Choice < (1u << Nodes.size()); ++Choice) {
     llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
-    for (unsigned I = 0; I < Clamps.size(); ++I) {
-      const sym::Expr *C = Clamps[I];
+    for (unsigned I = 0; I < Nodes.size(); ++I) {
+      const sym::Expr *C = Nodes[I];
       unsigned First = C->kind() == sym::ExprKind::Select ? 1 : 0;
       Map[C] = C->op(First + (Choice >> I & 1));
     }
     const sym::Expr *S = Start, *B = Bound;
     // A chosen side may hold another clamp: substitute until none is left.
-    for (unsigned Round = 0; Round <= Clamps.size(); ++Round) {
+    for (unsigned Round = 0; Round <= Nodes.size(); ++Round) {
       S = sym::substitute(SC, S, Map);
       B = sym::substitute(SC, B, Map);
     }
     if (!S->mayVaryByLane() || !B->mayVaryByLane())
       continue; // an end fixed by its clamp: a lane at the edge
-    if (hasLaneVaryingUnknown(S) || hasLaneVaryingUnknown(B) ||
-        SC.sub(B, S)->mayVaryByLane())
+    if (hasLaneVaryingUnknown(S) || hasLaneVaryingUnknown(B))
       return false;
-    Interior = true;
+    const sym::Expr *D = SC.sub(B, S);
+    if (D->mayVaryByLane() || (Length && D != Length))
+      return false;
+    Length = D;
   }
-  return Interior;
+  return Length != nullptr;
 }
 
 } // namespace divergence

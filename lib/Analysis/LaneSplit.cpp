@@ -701,7 +701,7 @@ void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
   U = fromWarps(Warps, U, S2);
   S2.TripCounts = U == Uniformity::LaneVarying;
   if (S2.TripCounts) {
-    S2.Remainder = true;
+    S2.Remainder = S2.FewIdle = true;
     for (const WarpValues &W : Warps) {
       int64_t Lo = INT64_MAX, Hi = INT64_MIN;
       for (const sym::SymValue &V : W) {
@@ -710,6 +710,12 @@ void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,
       }
       if (!W.empty() && (Lo < 1 || Hi - Lo > 1))
         S2.Remainder = false;
+      // The trips the warp's lanes miss, against one pass of its lanes.
+      int64_t Missed = 0;
+      for (const sym::SymValue &V : W)
+        Missed += Hi - V.Const;
+      if (!W.empty() && (Lo < 1 || Missed > int64_t(W.size())))
+        S2.FewIdle = false;
     }
   }
   Split = S2;

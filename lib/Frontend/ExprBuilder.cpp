@@ -6,6 +6,7 @@
 #include "Frontend/MutationCache.h"
 #include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -377,6 +378,34 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
   return unknown("call to '" + Name.str() + "'", CE);
 }
 
+/// A `__constant__` variable, or a member or constant-index element of one,
+/// named without any other variable (`d_common.in_cols`, `c_w[3]`).
+static bool constantMemoryLValue(const Expr *E, ASTContext &Ctx,
+                                 unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && V->hasGlobalStorage() && V->hasAttr<CUDAConstantAttr>();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && constantMemoryLValue(ME->getBase(), Ctx, Depth + 1);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return !ASE->getIdx()->isValueDependent() &&
+           ASE->getIdx()->isIntegerConstantExpr(Ctx) &&
+           constantMemoryLValue(ASE->getBase(), Ctx, Depth + 1);
+  return false;
+}
+
+/// The source text of \p E as clang prints it (`d_common.in_cols`).
+static std::string writtenName(const Expr *E) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, PrintingPolicy(LangOptions()));
+  return S;
+}
+
 const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   if (!E)
     return SC.unknown("missing expression");
@@ -501,10 +530,16 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
       }
     }
   }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return SC.select(rec(CO->getCond(), Depth + 1),
-                     rec(CO->getTrueExpr(), Depth + 1),
-                     rec(CO->getFalseExpr(), Depth + 1));
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    const sym::Expr *C = rec(CO->getCond(), Depth + 1);
+    const sym::Expr *T = rec(CO->getTrueExpr(), Depth + 1);
+    const sym::Expr *F = rec(CO->getFalseExpr(), Depth + 1);
+    // With joins, a clamp is a minimum or maximum however it is written.
+    if (BranchJoins)
+      if (const sym::Expr *M = sym::minMaxOfSelect(SC, C, T, F))
+        return M;
+    return SC.select(C, T, F);
+  }
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE, Depth);
   if (isa<ArraySubscriptExpr>(E) || isa<UnaryOperator>(E) ||
@@ -517,6 +552,19 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
       Addr = UO->getSubExpr();
     else if (const auto *ME = dyn_cast<MemberExpr>(E))
       Addr = ME->getBase();
+    // `__constant__` memory does not change during a kernel and a name
+    // without variables is one address: every read of `d_common.cols` is
+    // the same value for the whole grid (so `cols < j ? cols : j` is a
+    // minimum).
+    if (BranchJoins && constantMemoryLValue(E, Ctx, 0)) {
+      llvm::FoldingSetNodeID Id;
+      E->Profile(Id, Ctx, /*Canonical=*/true);
+      const sym::Expr *&Read = ConstantReads[Id];
+      if (!Read)
+        Read = unknown("value of '" + writtenName(E) + "' in constant memory",
+                       E, sym::Uniformity::GridUniform);
+      return Read;
+    }
     const sym::Expr *A = (Addr == E) ? nullptr : rec(Addr, Depth + 1);
     if (A && !A->mayVaryByLane())
       return unknown("value loaded from memory", E,

@@ -13,7 +13,9 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
 #include <optional>
 #include <string>
 
@@ -156,6 +158,18 @@ public:
   /// Merges with more definitions than this stay unknown.
   static constexpr size_t MaxMergeDefs = 4;
 
+  /// Builds a merge that one `if` decides (ValueFlow's JoinIf) as the select
+  /// of its test, or as min/max where the test compares the two values (a
+  /// clamp written as assignments: `if (n < j) h = n; else h = j;` is
+  /// min(n, j)); and reads of one `__constant__` variable or member (a
+  /// constant index) as one value, since a kernel cannot change them. Off
+  /// (the default): such merges stay unknown, and the memory walker
+  /// evaluates each definition in turn (AccessAddress::integerCandidates).
+  void setBranchJoins(bool On) { BranchJoins = On; }
+  /// Selects, minima and maxima nested in one joined value at most: a lane's
+  /// evaluation visits both arms of each, so shared arms cost twice per level.
+  static constexpr unsigned MaxJoinNesting = 6;
+
   static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
 
 private:
@@ -170,6 +184,8 @@ private:
                             unsigned Depth);
   const sym::Expr *inductionValue(const UseFacts &F, const clang::Expr *Use,
                                   unsigned Depth);
+  const sym::Expr *joinValue(const UseFacts &F, const clang::Expr *Use,
+                            unsigned Depth);
   const sym::Expr *afterLoopValue(const UseFacts &F,
                                   const clang::DeclRefExpr *Use,
                                   unsigned Depth);
@@ -217,6 +233,13 @@ private:
   std::vector<MergeSeen> MergesSeen;
   std::vector<InductionUse> Inductions;
   llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
+  bool BranchJoins = false;
+  /// Joined values by the `if` and the variable (their arms are built once).
+  llvm::DenseMap<std::pair<const clang::IfStmt *, const clang::VarDecl *>,
+                 const sym::Expr *>
+      JoinMemo;
+  /// With BranchJoins: the one value of each `__constant__` lvalue read.
+  std::map<llvm::FoldingSetNodeID, const sym::Expr *> ConstantReads;
   unsigned InlineDepth = 0;
   /// The variables of the helpers being run (parameters, locals): an
   /// out-parameter's slot holds the value it refers to, read from Old (the

@@ -156,6 +156,9 @@ const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
   case UseFacts::AfterLoop:
     return afterLoopValue(F, Use, Depth);
   case UseFacts::Merge: {
+    if (BranchJoins && F.JoinIf)
+      if (const sym::Expr *J = joinValue(F, Use, Depth))
+        return J;
     // The same value on every path is that value. Otherwise, when the walker
     // chose one of the definitions (evaluating each candidate in turn), that
     // one; else unknown, and the merge is recorded so the walker can.
@@ -186,6 +189,57 @@ const sym::Expr *ExprBuilder::flowVar(const VarDecl *V, const DeclRefExpr *Use,
   }
   }
   return nullptr;
+}
+
+/// How deeply selects, minima and maxima nest in \p E.
+static unsigned selectNesting(const sym::Expr *E) {
+  llvm::DenseMap<const sym::Expr *, unsigned> N;
+  sym::forEachNode(E, [&](const sym::Expr *X) {
+    unsigned M = 0;
+    for (const sym::Expr *O : X->ops())
+      M = std::max(M, N.lookup(O));
+    if (X->kind() == sym::ExprKind::Select ||
+        X->kind() == sym::ExprKind::Min || X->kind() == sym::ExprKind::Max)
+      ++M;
+    N[X] = M;
+  });
+  return N.lookup(E);
+}
+
+/// The value of a merge one `if` decides: its test selecting between the
+/// two definitions' values, as min/max when the test compares them. Null
+/// when an arm cannot be built or the value nests too many selects.
+const sym::Expr *ExprBuilder::joinValue(const UseFacts &F, const Expr *Use,
+                                        unsigned Depth) {
+  const VarDecl *V = F.JoinTrue->Var;
+  auto Key = std::make_pair(F.JoinIf, V);
+  auto M = JoinMemo.find(Key);
+  if (M != JoinMemo.end())
+    return M->second;
+  auto Arm = [&](const ValueDef &D) -> const sym::Expr * {
+    if (D.K != ValueDef::Entry)
+      return defValue(D, Use, Depth + 1);
+    const auto *P = dyn_cast<ParmVarDecl>(D.Var);
+    if (!P)
+      return nullptr;
+    auto It = Bound.find(P);
+    if (It != Bound.end())
+      return It->second;
+    return SC.param(P->getName(), typeOf(P->getType(), Ctx));
+  };
+  const sym::Expr *R = nullptr;
+  const sym::Expr *T = Arm(*F.JoinTrue);
+  const sym::Expr *E = T ? Arm(*F.JoinFalse) : nullptr;
+  if (T && E) {
+    const sym::Expr *C = rec(F.JoinIf->getCond(), Depth + 1);
+    R = sym::minMaxOfSelect(SC, C, T, E);
+    if (!R)
+      R = SC.select(C, T, E);
+    if (selectNesting(R) > MaxJoinNesting)
+      R = nullptr;
+  }
+  JoinMemo[Key] = R;
+  return R;
 }
 
 /// The value a loop leaves in an induction variable: its start plus a uniform
@@ -266,6 +320,7 @@ void ExprBuilder::chooseDefinition(const VarDecl *V, const ValueDef *D) {
     Choices.erase(V);
   // Values built under another choice may depend on it.
   DefMemo.clear();
+  JoinMemo.clear();
   Memo.clear();
   CallRuns.clear();
 }

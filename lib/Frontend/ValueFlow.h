@@ -105,6 +105,14 @@ struct UseFacts {
   InductionStep Step;
   std::optional<int64_t> TripCount; ///< When start, step and bound are known.
   std::string Why; ///< For Merge and AfterLoop: why it is not one value.
+  /// Merge of two definitions of an integer that one `if` decides: an
+  /// if/else assigning on both sides, or `x = a; if (c) x = b;` (the value
+  /// before the `if` on the path that does not assign). The use reads
+  /// `JoinIf's condition ? JoinTrue : JoinFalse`, the condition and each
+  /// definition built where they are. Null otherwise.
+  const clang::IfStmt *JoinIf = nullptr;
+  const ValueDef *JoinTrue = nullptr;
+  const ValueDef *JoinFalse = nullptr;
 };
 
 /// Reaching definitions of local integer and pointer variables (parameters
@@ -173,6 +181,12 @@ private:
   bool invariantIn(const clang::Expr *E, const FlowLoop &L,
                    unsigned Depth) const;
   std::optional<int64_t> tripCount(const UseFacts &F) const;
+  void branchJoin(UseFacts &F, unsigned UseBlock) const;
+  void indexBranches() const;
+  void indexStmt(const clang::Stmt *S, unsigned Depth, unsigned Switches,
+                 llvm::SmallVectorImpl<const clang::IfStmt *> &Ifs,
+                 llvm::SmallVectorImpl<unsigned> &SwitchBase) const;
+  std::optional<unsigned> conditionBlock(const clang::Expr *Cond) const;
   std::string describe(const ValueDef &D) const;
   std::string where(const clang::Stmt *S) const;
 
@@ -209,6 +223,20 @@ private:
   std::vector<llvm::BitVector> In;
   /// The CFG block of each statement element (for inLoop).
   llvm::DenseMap<const clang::Stmt *, unsigned> BlockOf;
+  /// For branch joins, built on the first two-definition merge: each
+  /// statement that is a branch of an `if` or a direct statement of one (its
+  /// `if`, and whether it is the then side); the `if`s a case label enters
+  /// and those inside a switch (whose `break` may skip a branch's
+  /// assignment); whether the function has a label or goto (no joins then).
+  struct BranchSlot {
+    const clang::IfStmt *If = nullptr;
+    bool Then = true;
+  };
+  mutable bool BranchesIndexed = false;
+  mutable bool NoJoins = false;
+  mutable llvm::DenseMap<const clang::Stmt *, BranchSlot> BranchOf;
+  mutable llvm::DenseSet<const clang::IfStmt *> EnteredByLabel;
+  mutable llvm::DenseSet<const clang::IfStmt *> InSwitch;
 };
 
 } // namespace warplint

@@ -875,6 +875,44 @@ const Expr *substitute(ExprContext &SC, const Expr *E,
   }
 }
 
+const Expr *minMaxOfSelect(ExprContext &SC, const Expr *C, const Expr *T,
+                           const Expr *F) {
+  if (!C || !T || !F || T == F)
+    return nullptr;
+  // `!(a < b) ? t : f` is `a < b ? f : t`.
+  for (unsigned Peel = 0; Peel < 4 && C->kind() == ExprKind::LogicalNot;
+       ++Peel) {
+    C = C->op(0);
+    std::swap(T, F);
+  }
+  if (C->kind() != ExprKind::Lt && C->kind() != ExprKind::Le)
+    return nullptr;
+  const Expr *A = C->op(0), *B = C->op(1);
+  // The test is the comparison of the two values themselves.
+  if (A == T && B == F)
+    return SC.min(T, F);
+  if (A == F && B == T)
+    return SC.max(T, F);
+  // Through their difference: signed values of one type only (no wrap is
+  // defined behaviour there, so the algebra below holds).
+  IntType Ty = A->type();
+  if (!Ty.Signed || B->type() != Ty || T->type() != Ty || F->type() != Ty)
+    return nullptr;
+  // The test holds exactly when Dp >= 0.
+  const Expr *Dp = SC.sub(B, A);
+  if (C->kind() == ExprKind::Lt)
+    Dp = SC.sub(Dp, SC.constant(1, Ty));
+  const Expr *DpPlus1 = SC.add(Dp, SC.constant(1, Ty));
+  // T - F == Dp: the test is T >= F; == Dp + 1: T > F. Either way max.
+  const Expr *E = SC.sub(T, F);
+  if (E == Dp || E == DpPlus1)
+    return SC.max(T, F);
+  const Expr *NE = SC.sub(F, T);
+  if (NE == Dp || NE == DpPlus1)
+    return SC.min(T, F);
+  return nullptr;
+}
+
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F) {
   llvm::DenseSet<const Expr *> Seen;
   llvm::SmallVector<std::pair<const Expr *, bool>, 16> Stack{{E, false}};

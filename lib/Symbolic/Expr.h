@@ -243,6 +243,15 @@ const Expr *substitute(ExprContext &SC, const Expr *E,
                        const llvm::DenseMap<const Expr *, const Expr *> &Map,
                        unsigned Depth = 0);
 
+/// select(\p C, \p T, \p F) as min(T, F) or max(T, F) when the test compares
+/// the two values: directly (`t < f ? t : f`, in either order, strict or not,
+/// any signedness), or in signed arithmetic, where overflow is undefined, through
+/// values whose difference is T - F's up to the one that makes the two tests
+/// agree (`n < j + 1 ? j + 1 - n : 1` is max(j + 1 - n, 1); `n < e ? n : e` is
+/// min(n, e)). Null when it is neither: a select that is not a clamp.
+const Expr *minMaxOfSelect(ExprContext &SC, const Expr *C, const Expr *T,
+                           const Expr *F);
+
 /// Calls F on every node of \p E once (post-order), within the depth budget.
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F);
 

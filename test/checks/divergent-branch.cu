@@ -153,7 +153,7 @@ __global__ void bad_syncDependence(float *out, const float *in) {
   if (threadIdx.x % 4 == 0)
     flag = 1;
   if (flag) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp through a value assigned under the condition at line {{[0-9]+}}; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: lanes 0, 4, 8, ... (every 4th) take the branch and the other 24 lanes do not, in every warp; the warp runs both paths one after the other (about 23 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
     v = v * v + 1.0f; v = v * v - 2.0f; v = v * v + 3.0f; v = sqrtf(v);
   }
   out[i] = v;

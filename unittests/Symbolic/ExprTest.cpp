@@ -240,3 +240,54 @@ TEST(FoldBinaryConstants, AgreesWithTheFactories) {
   EXPECT_EQ(Checked, 15u * 7u * 18u * 18u);
 }
 } // namespace
+
+// A join of `if (n < j + 1) x = j + 1 - n; else x = 1;` is max(j + 1 - n, 1);
+// `if (n < e) x = n; else x = e;` is min(n, e); each checked by evaluation.
+TEST(MinMaxOfSelect, ClampsWrittenAsTestsAreMinAndMax) {
+  ExprContext C;
+  const Expr *N = C.param("n"), *J = C.param("j");
+  const Expr *One = C.constant(1);
+  const Expr *Jp1 = C.add(J, One);
+  struct Case {
+    const Expr *Cond, *T, *F;
+    ExprKind Want;
+  } Cases[] = {
+      {C.lt(N, Jp1), C.sub(Jp1, N), One, ExprKind::Max},
+      {C.lt(N, J), N, J, ExprKind::Min},
+      {C.lt(J, N), N, J, ExprKind::Max},
+      {C.le(J, N), J, N, ExprKind::Min},
+      {C.lt(C.sub(J, N), C.constant(0)), C.constant(0), C.sub(J, N),
+       ExprKind::Max},
+      {C.logicalNot(C.lt(N, J)), J, N, ExprKind::Min},
+  };
+  for (const Case &K : Cases) {
+    const Expr *M = minMaxOfSelect(C, K.Cond, K.T, K.F);
+    ASSERT_NE(M, nullptr) << toString(C.select(K.Cond, K.T, K.F));
+    EXPECT_EQ(M->kind(), K.Want) << toString(M);
+    const Expr *S = C.select(K.Cond, K.T, K.F);
+    for (int64_t NV = -5; NV <= 5; ++NV)
+      for (int64_t JV = -5; JV <= 5; ++JV) {
+        Env V;
+        V.Lookup = [&](llvm::StringRef Name) -> std::optional<int64_t> {
+          return Name == "n" ? NV : JV;
+        };
+        EXPECT_EQ(evaluate(M, V), evaluate(S, V))
+            << toString(S) << " n=" << NV << " j=" << JV;
+      }
+  }
+}
+
+TEST(MinMaxOfSelect, OtherSelectsAreNot) {
+  ExprContext C;
+  const Expr *N = C.param("n"), *J = C.param("j");
+  // The test does not compare the two values.
+  EXPECT_EQ(minMaxOfSelect(C, C.lt(N, J), C.constant(0), J), nullptr);
+  EXPECT_EQ(minMaxOfSelect(C, C.eq(N, J), N, J), nullptr);
+  // Unsigned: the difference may wrap, only the direct comparison counts.
+  const Expr *U = C.param("u", IntType::u32()), *W = C.param("w", IntType::u32());
+  const Expr *OneU = C.constant(1, IntType::u32());
+  EXPECT_EQ(minMaxOfSelect(C, C.lt(U, C.add(W, OneU)), C.sub(C.add(W, OneU), U),
+                           OneU),
+            nullptr);
+  EXPECT_NE(minMaxOfSelect(C, C.lt(U, W), U, W), nullptr);
+}
