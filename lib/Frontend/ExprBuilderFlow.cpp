@@ -216,6 +216,8 @@ const sym::Expr *ExprBuilder::joinValue(const UseFacts &F, const Expr *Use,
   auto M = JoinMemo.find(Key);
   if (M != JoinMemo.end())
     return M->second;
+  // Being built (a test that reads its own join): unknown, never recursion.
+  JoinMemo[Key] = nullptr;
   auto Arm = [&](const ValueDef &D) -> const sym::Expr * {
     if (D.K != ValueDef::Entry)
       return defValue(D, Use, Depth + 1);
