@@ -38,6 +38,64 @@ __global__ void range(float *out, const float *ref) {
 // VALUES: {{.*}}34:26 'end' merge {assign@32:5 = 1089, init@30:3 = base + 18}: 2 definitions of 'end' reach here; joined by the if@31:3: assign@32:5 = 1089 when true
 // CHECK: {{.*}}:34:3: range: blockDim 256 (launch): branch loop: source=thread-index:'threadIdx.x' split=exact warps=4/8 first=1 lanes=0xffffffff/32 trip-counts few-idle cost={{[0-9]+}} unpredicable contains-loop
 
+// Merges that are not joins: a case label into the if (the branch is entered without
+// its test), a break out of the switch before the assignment, a test with an init
+// statement, a value carried from the previous iteration.
+__global__ void notJoins(float *o, int n, int k) {
+  int i = threadIdx.x, x = 0;
+  switch (k) {
+  case 0:
+    if (i < 5) {
+    case 1:
+      x = 3;
+    } else
+      x = 4;
+    o[x] = 1;
+  }
+  int y = 1;
+  switch (k) {
+  case 2:
+    if (i < 3) {
+      if (n)
+        break;
+      y = 9;
+    }
+    o[y] = 2;
+  }
+  int z;
+  if (int t = i; t < 4)
+    z = 1;
+  else
+    z = 2;
+  o[z] = 3;
+  int v = 0;
+  for (int r = 0; r < n; ++r) {
+    if (r > i)
+      v = 7;
+    o[v] = 1;
+  }
+}
+// VALUES: {{.*}}53:7 'x' merge {assign@52:7 = 4, assign@50:7 = 3}: 2 definitions of 'x' reach here
+// VALUES: {{.*}}63:7 'y' merge {init@55:3 = 1, assign@61:7 = 9}: 2 definitions of 'y' reach here
+// VALUES: {{.*}}70:5 'z' merge {assign@69:5 = 2, assign@67:5 = 1}: 2 definitions of 'z' reach here
+// VALUES: {{.*}}75:7 'v' merge {assign@74:7 = 7, init@71:3 = 0}: 'v' changes in the loop in a way not modelled as an induction
+
+// A function with a goto joins nothing.
+__global__ void withGoto(float *o, int n) {
+  int i = threadIdx.x;
+  int u = 0;
+  if (i > 3)
+    goto done;
+  if (i > 1)
+    u = 1;
+  else
+    u = 5;
+  o[u] = 1;
+done:
+  o[u] = 2;
+}
+// VALUES: {{.*}}93:5 'u' merge {assign@92:5 = 5, assign@90:5 = 1}: 2 definitions of 'u' reach here
+
 void launch(float *a, int n) {
   window<<<8, 256>>>(a, a, n, 3);
   range<<<8, 256>>>(a, a);
