@@ -194,29 +194,38 @@ bool changesIn(const Expr *E, const Stmt *Loop) {
                       [&](const VarDecl *V) { return mayModify(Loop, V); });
 }
 
-bool boundGuard(const Expr *C, GuardQueries &Q, unsigned Depth,
-                const Stmt *Loop) {
+/// Whether every lane-varying test of condition \p C passes \p Test: \p C is
+/// read through a boolean variable's initialiser, `!`, `&&` and `||` (a
+/// uniform operand of those passes); any other expression is a test, and one
+/// that is not a binary operator fails.
+template <class TestFn>
+bool everyTest(const Expr *C, GuardQueries &Q, unsigned Depth, TestFn Test) {
   C = C->IgnoreParenImpCasts();
   if (Depth > 8)
     return false;
   // A condition kept in a variable: its initialiser.
   if (const Expr *Init = initialValue(C, Q);
       Init && Init->getType()->isBooleanType())
-    return boundGuard(Init, Q, Depth + 1, Loop);
+    return everyTest(Init, Q, Depth + 1, Test);
   if (const auto *UO = dyn_cast<UnaryOperator>(C);
       UO && UO->getOpcode() == UO_LNot)
-    return boundGuard(UO->getSubExpr(), Q, Depth + 1, Loop);
+    return everyTest(UO->getSubExpr(), Q, Depth + 1, Test);
   const auto *BO = dyn_cast<BinaryOperator>(C);
   if (!BO)
     return false;
   if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
     auto Side = [&](const Expr *S) {
-      Level L = Q.levelOf(S);
-      return L.U != Uniformity::LaneVarying ||
-             boundGuard(S, Q, Depth + 1, Loop);
+      return Q.levelOf(S).U != Uniformity::LaneVarying ||
+             everyTest(S, Q, Depth + 1, Test);
     };
     return Side(BO->getLHS()) && Side(BO->getRHS());
   }
+  return Test(BO);
+}
+
+/// One test of a bound guard (isBoundGuard): a lane-linear index against a
+/// bound the same for every lane.
+bool boundTest(const BinaryOperator *BO, GuardQueries &Q, const Stmt *Loop) {
   if (!BO->isRelationalOp())
     return false;
   Level L = Q.levelOf(BO->getLHS()), R = Q.levelOf(BO->getRHS());
@@ -306,45 +315,28 @@ bool edgeTest(const BinaryOperator *BO, GuardQueries &Q,
   return NearZero(B) || NearZero(SC.sub(B, P->op(1)));
 }
 
-/// \p C's lane-varying conjuncts (or disjuncts) are edge tests or bound
-/// guards, and at least one is an edge test (counted in \p Edges).
-bool edgeGuard(const Expr *C, GuardQueries &Q, sym::ExprContext &SC,
-               unsigned Depth, unsigned &Edges) {
-  C = C->IgnoreParenImpCasts();
-  if (Depth > 8)
-    return false;
-  if (const Expr *Init = initialValue(C, Q);
-      Init && Init->getType()->isBooleanType())
-    return edgeGuard(Init, Q, SC, Depth + 1, Edges);
-  if (const auto *UO = dyn_cast<UnaryOperator>(C);
-      UO && UO->getOpcode() == UO_LNot)
-    return edgeGuard(UO->getSubExpr(), Q, SC, Depth + 1, Edges);
-  const auto *BO = dyn_cast<BinaryOperator>(C);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
-    auto Side = [&](const Expr *S) {
-      return Q.levelOf(S).U != Uniformity::LaneVarying ||
-             edgeGuard(S, Q, SC, Depth + 1, Edges);
-    };
-    return Side(BO->getLHS()) && Side(BO->getRHS());
-  }
-  if (edgeTest(BO, Q, SC)) {
-    ++Edges;
-    return true;
-  }
-  return boundGuard(BO, Q, Depth + 1, nullptr);
-}
-
 } // namespace
 
 bool isEdgeGuard(const Expr *C, GuardQueries &Q, sym::ExprContext &SC) {
+  // Every lane-varying conjunct (or disjunct) an edge test or a bound
+  // guard's test, and at least one an edge test.
   unsigned Edges = 0;
-  return C && edgeGuard(C, Q, SC, 0, Edges) && Edges > 0;
+  return C &&
+         everyTest(C, Q, 0,
+                   [&](const BinaryOperator *BO) {
+                     if (edgeTest(BO, Q, SC)) {
+                       ++Edges;
+                       return true;
+                     }
+                     return boundTest(BO, Q, nullptr);
+                   }) &&
+         Edges > 0;
 }
 
 bool isBoundGuard(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
-  return boundGuard(C, Q, 0, Loop);
+  return everyTest(C, Q, 0, [&](const BinaryOperator *BO) {
+    return boundTest(BO, Q, Loop);
+  });
 }
 
 bool isLaneGrowingBound(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
