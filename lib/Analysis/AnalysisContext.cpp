@@ -98,9 +98,7 @@ AnalysisContext::shapes(const FunctionDecl &Kernel,
   if (It == ShapeCache.end()) {
     std::vector<KernelShape> All =
         launchIndex().shapesFor(Kernel, Default1D, Default2D,
-                                Target.MaxThreadsPerBlock
-                                    ? Target.MaxThreadsPerBlock
-                                    : 1024);
+                                blockLimit(Target));
     // A block the target cannot launch is never evaluated thread by thread
     // (k<<<1, -32>>> is 4,294,967,264 threads): the block-size check reports
     // the launch; the kernel's accesses are judged by its other launches.

@@ -21,6 +21,18 @@
 
 namespace warplint {
 
+/// The most threads a block may have on \p M (1024 where the model does not
+/// say).
+inline uint64_t blockLimit(const hw::HardwareModel &M) {
+  return M.MaxThreadsPerBlock ? M.MaxThreadsPerBlock : 1024;
+}
+
+/// "more threads than the 1024 per block that sm_90 allows"
+inline std::string moreThreadsThanBlockLimit(const hw::HardwareModel &M) {
+  return "more threads than the " + std::to_string(blockLimit(M)) +
+         " per block that " + M.Name + " allows";
+}
+
 /// Why a block of \p Dim threads cannot launch on \p M, or nothing when it
 /// can.
 inline std::optional<std::string>
@@ -28,14 +40,13 @@ impossibleBlock(const std::array<uint64_t, 3> &Dim,
                 const hw::HardwareModel &M) {
   if (Dim[0] == 0 || Dim[1] == 0 || Dim[2] == 0)
     return std::string("a block with no threads");
-  uint64_t Max = M.MaxThreadsPerBlock ? M.MaxThreadsPerBlock : 1024;
+  uint64_t Max = blockLimit(M);
   // Each dimension first: the product of three 32-bit values can overflow.
   bool TooMany = Dim[0] > Max || Dim[1] > Max || Dim[2] > Max ||
                  Dim[0] * Dim[1] * Dim[2] > Max;
   if (!TooMany)
     return std::nullopt;
-  std::string Why = "more threads than the " + std::to_string(Max) +
-                    " per block that " + M.Name + " allows";
+  std::string Why = moreThreadsThanBlockLimit(M);
   for (uint64_t D : Dim)
     if (D >= (uint64_t(1) << 31) && D <= 0xffffffffu) {
       Why += " (a negative size converted to unsigned)";
@@ -73,8 +84,7 @@ struct ImpossibleBound {
 /// launches: warplint judges the kernel by its launches or the default block.
 inline std::optional<ImpossibleBound>
 impossibleLaunchBound(const llvm::APSInt &V, const hw::HardwareModel &M) {
-  uint64_t Max = M.MaxThreadsPerBlock ? M.MaxThreadsPerBlock : 1024;
-  if (validLaunchBound(V, Max))
+  if (validLaunchBound(V, blockLimit(M)))
     return std::nullopt;
   const char *Dropped = "nvcc drops the bound (its PTX has no .maxntid), so "
                         "it limits neither the launch nor the registers";
@@ -82,8 +92,7 @@ impossibleLaunchBound(const llvm::APSInt &V, const hw::HardwareModel &M) {
     return ImpossibleBound{"a negative number of threads", Dropped};
   if (V.isZero())
     return ImpossibleBound{"no threads", Dropped};
-  std::string Why = "more threads than the " + std::to_string(Max) +
-                    " per block that " + M.Name + " allows";
+  std::string Why = moreThreadsThanBlockLimit(M);
   if (M.MaxThreadsPerSM && V.getActiveBits() <= 32 &&
       V.getZExtValue() <= M.MaxThreadsPerSM)
     return ImpossibleBound{
