@@ -535,10 +535,7 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
     const sym::Expr *T = rec(CO->getTrueExpr(), Depth + 1);
     const sym::Expr *F = rec(CO->getFalseExpr(), Depth + 1);
     // With joins, a clamp is a minimum or maximum however it is written.
-    if (BranchJoins)
-      if (const sym::Expr *M = sym::minMaxOfSelect(SC, C, T, F))
-        return M;
-    return SC.select(C, T, F);
+    return BranchJoins ? sym::clampOrSelect(SC, C, T, F) : SC.select(C, T, F);
   }
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE, Depth);

@@ -234,9 +234,7 @@ const sym::Expr *ExprBuilder::joinValue(const UseFacts &F, const Expr *Use,
   const sym::Expr *E = T ? Arm(*F.JoinFalse) : nullptr;
   if (T && E) {
     const sym::Expr *C = rec(F.JoinIf->getCond(), Depth + 1);
-    R = sym::minMaxOfSelect(SC, C, T, E);
-    if (!R)
-      R = SC.select(C, T, E);
+    R = sym::clampOrSelect(SC, C, T, E);
     if (selectNesting(R) > MaxJoinNesting)
       R = nullptr;
   }

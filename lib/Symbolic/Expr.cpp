@@ -913,6 +913,13 @@ const Expr *minMaxOfSelect(ExprContext &SC, const Expr *C, const Expr *T,
   return nullptr;
 }
 
+const Expr *clampOrSelect(ExprContext &SC, const Expr *C, const Expr *T,
+                          const Expr *F) {
+  if (const Expr *M = minMaxOfSelect(SC, C, T, F))
+    return M;
+  return SC.select(C, T, F);
+}
+
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F) {
   llvm::DenseSet<const Expr *> Seen;
   llvm::SmallVector<std::pair<const Expr *, bool>, 16> Stack{{E, false}};

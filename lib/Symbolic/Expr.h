@@ -252,6 +252,11 @@ const Expr *substitute(ExprContext &SC, const Expr *E,
 const Expr *minMaxOfSelect(ExprContext &SC, const Expr *C, const Expr *T,
                            const Expr *F);
 
+/// select(\p C, \p T, \p F), as the minimum or maximum it is where it is one
+/// (minMaxOfSelect).
+const Expr *clampOrSelect(ExprContext &SC, const Expr *C, const Expr *T,
+                          const Expr *F);
+
 /// Calls F on every node of \p E once (post-order), within the depth budget.
 void forEachNode(const Expr *E, llvm::function_ref<void(const Expr *)> F);
 
