@@ -110,7 +110,7 @@ static void droppedAsmWithoutOutputs(const Stmt &Body, const ASTContext &Ctx,
         Colons += 2;
       else if (Colons == 1)
         Outputs = true;
-      if (Depth && Depth > 1 && Colons == 1)
+      if (Depth > 1 && Colons == 1)
         Outputs = true;
     }
     if (Depth) // The body ended first.
