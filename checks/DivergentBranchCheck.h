@@ -55,6 +55,11 @@ private:
   /// A split that no packing removes is serial work when at most this many
   /// lanes of a warp run a problem-sized loop while the others wait.
   const unsigned SerialLanes;
+  /// A one-sided split (an `if` without `else`) whose body keeps at least
+  /// this percentage of the lanes of the warps that run it busy, over every
+  /// iteration evaluated, is quiet: packing the lanes could save at most the
+  /// rest of the body's issue slots. 101 reports them all.
+  const unsigned BusyShare;
   llvm::DenseSet<unsigned> Reported;
 };
 

@@ -131,6 +131,15 @@ struct LaneSplit {
   /// (`tid < 8`), which no arrangement of the threads removes.
   bool PackingKnown = false;
   unsigned AvoidableWarps = 0;
+  /// Summed over every evaluation (each iteration of the loops the
+  /// condition depends on, uniform ones included): the lanes whose value is
+  /// non-zero (they take the branch), and all the lanes of the warps in
+  /// which at least one lane does. Their ratio is the share of the lanes
+  /// busy while the warps run the branch's body; packing the lanes could
+  /// save at most the rest of its issue slots. Valid when BusyKnown (every
+  /// lane's value a known 0 or 1 in every evaluation).
+  bool BusyKnown = false;
+  uint64_t BusyLanes = 0, BusyWarpLanes = 0;
   /// The values compared were each lane's number of iterations of the loop,
   /// not the condition's value.
   bool TripCounts = false;

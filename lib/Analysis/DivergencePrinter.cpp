@@ -200,6 +200,12 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
     // What the check weighs (issue 13, third round), last on the line.
     if (B.Split.Exact && B.Split.PackingKnown && B.Split.DivergentWarps)
       L << " avoidable=" << B.Split.AvoidableWarps;
+    // Issue 13, tenth round: the share of busy lanes in the warps that run
+    // a one-sided branch's body, where packing could save some.
+    if (B.Split.Exact && B.Split.BusyKnown && B.Split.BusyWarpLanes &&
+        B.Split.AvoidableWarps && isa<clang::IfStmt>(B.S) &&
+        !cast<clang::IfStmt>(B.S)->getElse())
+      L << " busy=" << B.Split.BusyLanes * 100 / B.Split.BusyWarpLanes << "%";
     if (B.ScaledLoop)
       L << " scaled-loop";
     if (B.Orchestrates)

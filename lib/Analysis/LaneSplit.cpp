@@ -155,6 +155,13 @@ bool maskBelowBound(sym::ExprContext &SC, const sym::Expr *E) {
 
 } // namespace
 
+static void addBusy(LaneSplit &Total, const LaneSplit &S);
+static void takeBusy(LaneSplit &Split, const LaneSplit &Total) {
+  Split.BusyKnown = Total.BusyKnown;
+  Split.BusyLanes = Total.BusyLanes;
+  Split.BusyWarpLanes = Total.BusyWarpLanes;
+}
+
 LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
                              const KernelShape &Shape)
     : Ctx(Ctx), SC(SC), Shape(Shape) {
@@ -454,7 +461,8 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   }
   std::vector<int64_t> DivValues, UniValues;
   Uniformity Result = Uniformity::Constant;
-  LaneSplit First;
+  LaneSplit First, Busy;
+  Busy.BusyKnown = true;
   for (const auto &[Binding, Value] : *Iters) {
     sym::Bindings B = Bind;
     B[IVs[0]] = Binding;
@@ -463,6 +471,7 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
       return AST;
     LaneSplit S;
     Uniformity U = fromWarps(*Warps, AST, S);
+    addBusy(Busy, S);
     Result = std::max(Result, U);
     if (U == Uniformity::LaneVarying) {
       DivValues.push_back(Value);
@@ -474,6 +483,7 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
   if (Result != Uniformity::LaneVarying)
     return Result;
   Split = First;
+  takeBusy(Split, Busy);
   Split.LoopVar = loopVarName(IVs[0]);
   Split.DivergentIterations = std::move(DivValues);
   Split.UniformIterations = std::move(UniValues);
@@ -514,6 +524,8 @@ std::optional<Uniformity> LaneEvaluator::refineByCases(const sym::Expr *E,
   }
   if (Result == Uniformity::LaneVarying) {
     Split = First;
+    // The cases are alternatives, not iterations: no sum of busy lanes.
+    Split.BusyKnown = false;
     for (const sym::Expr *T : Tests) {
       // `(width % 2)` read as a truth value: show the value.
       if (T->kind() == sym::ExprKind::Cast && T->type() == sym::IntType::boolean())
@@ -563,7 +575,8 @@ Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
       continue;
     std::vector<Combo> Combos;
     Uniformity Result = Uniformity::Constant;
-    LaneSplit First;
+    LaneSplit First, Busy;
+    Busy.BusyKnown = true;
     bool Failed = false;
     for (const auto &[OB, OV] : *OuterIters) {
       sym::Bindings Base = Bind;
@@ -584,6 +597,7 @@ Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
         }
         LaneSplit S;
         Uniformity U = fromWarps(*Warps, AST, S);
+        addBusy(Busy, S);
         Result = std::max(Result, U);
         bool Div = U == Uniformity::LaneVarying;
         if (Div)
@@ -628,6 +642,7 @@ Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
       Project(false, Div, Uni);
     }
     Split = First;
+    takeBusy(Split, Busy);
     Split.LoopVar = loopVarName(ByInner ? Inner : Outer);
     Split.Iterations = Div.size() + Uni.size();
     Split.DivergentIterations = std::move(Div);
@@ -640,6 +655,33 @@ Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
   return AST;
 }
 
+/// The lanes that take the branch, and the lanes of the warps in which at
+/// least one does (LaneSplit::BusyLanes): false when a value is not a known
+/// 0 or 1.
+static bool countBusy(const std::vector<std::vector<sym::SymValue>> &Warps,
+               uint64_t &Busy, uint64_t &WarpLanes) {
+  Busy = WarpLanes = 0;
+  for (const auto &W : Warps) {
+    uint64_t On = 0;
+    for (const sym::SymValue &V : W) {
+      if (!V.isConstant() || (V.Const != 0 && V.Const != 1))
+        return false;
+      On += V.Const;
+    }
+    if (On) {
+      Busy += On;
+      WarpLanes += W.size();
+    }
+  }
+  return true;
+}
+
+static void addBusy(LaneSplit &Total, const LaneSplit &S) {
+  Total.BusyKnown &= S.BusyKnown;
+  Total.BusyLanes += S.BusyLanes;
+  Total.BusyWarpLanes += S.BusyWarpLanes;
+}
+
 Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
                                     Uniformity AST, LaneSplit &Split) {
   bool AnyDivergent = false, AllSame = true;
@@ -648,11 +690,20 @@ Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
     if (!W.empty() && !same(W.front(), Warps.front().front()))
       AllSame = false;
   }
+  uint64_t Busy = 0, WarpLanes = 0;
+  bool BusyKnown = countBusy(Warps, Busy, WarpLanes);
+  auto SetBusy = [&] {
+    Split.BusyKnown = BusyKnown;
+    Split.BusyLanes = BusyKnown ? Busy : 0;
+    Split.BusyWarpLanes = BusyKnown ? WarpLanes : 0;
+  };
   if (AnyDivergent) {
     describe(Warps, Split);
+    SetBusy();
     return Uniformity::LaneVarying;
   }
   Split.Exact = true;
+  SetBusy();
   if (!AllSame)
     return Uniformity::WarpUniform;
   return std::min(AST, Uniformity::BlockUniform);

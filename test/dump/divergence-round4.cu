@@ -17,7 +17,7 @@ __global__ void tileLoad(float *c, const float *a, int n) {
     __syncthreads();
   }
 }
-// CHECK: {{.*}}divergence-round4.cu:12:5: tileLoad: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000000f/32 cost=9 in-loop avoidable=8 data-move
+// CHECK: {{.*}}divergence-round4.cu:12:5: tileLoad: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000000f/32 cost=9 in-loop avoidable=8 busy=12% data-move
 
 __device__ float sumFirst(const float *in, int count) {
   float s = 0.0f;

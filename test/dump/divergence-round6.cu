@@ -33,7 +33,7 @@ __global__ void cStyle(float *sums) {
   }
   sums[blockIdx.x * 256 + tx] = psum[tx];
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:5: cStyle: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 iterations=i:2,4,8,16,32,64,128,256/8 cost={{[0-9]+}} in-loop avoidable=8
+// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:5: cStyle: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 iterations=i:2,4,8,16,32,64,128,256/8 cost={{[0-9]+}} in-loop avoidable=8 busy=16%
 
 __device__ uint usad4(uint a, uint b, uint c = 0) {
   uint r;
@@ -55,7 +55,7 @@ __global__ void apron(uint *out, const uint *right, uint l, int w, int dmax) {
     __syncthreads();
   }
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-11]]:5: apron: blockDim 32x8 (launch, l = 3, dmax = 64): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} in-loop avoidable=8 data-move
+// CHECK: {{.*}}divergence-round6.cu:[[@LINE-11]]:5: apron: blockDim 32x8 (launch, l = 3, dmax = 64): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} in-loop avoidable=8 busy=50% data-move
 
 __global__ void remainder(unsigned char *o, const unsigned char *in) {
   __shared__ unsigned char tile[4 * 96 * 4];

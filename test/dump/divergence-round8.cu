@@ -19,7 +19,7 @@ __global__ void twoLoops(float *a) {
     }
   a[tid] = s[tid];
 }
-// CHECK: {{.*}}:17:7: twoLoops: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 iterations=off:16,8,4,2,1/6 cost={{[0-9]+}} in-loop unrolled-copies=3 avoidable=8
+// CHECK: {{.*}}:17:7: twoLoops: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 iterations=off:16,8,4,2,1/6 cost={{[0-9]+}} in-loop unrolled-copies=3 avoidable=8 busy=32%
 
 __global__ void lastLaneSkips(unsigned *o, const unsigned *in, unsigned width, int lines) {
   for (int line = blockIdx.x; line < lines; line += gridDim.x) {

@@ -100,7 +100,7 @@ __global__ void inLoop(float *o, const int *flag, int n) {
       o[i] = heavy(o[i] + k);
   }
 }
-// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-6]]:5: inLoop: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0x11111111/32 cost=47 in-loop avoidable=1
+// CHECK: {{.*}}divergence-shapes.cu:[[@LINE-6]]:5: inLoop: blockDim 64 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0x11111111/32 cost=47 in-loop avoidable=1 busy=25%
 // CHECK: {{.*}}divergence-shapes.cu:[[@LINE-5]]:5: inLoop: blockDim 64 (launch): branch if: source=load:'flag[i + k]' data-dependent split=none cost=49 in-loop
 
 // __hadd2 counts one instruction, not the statements of the header's body.

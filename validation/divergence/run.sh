@@ -5,7 +5,7 @@
 set -u
 out=${OUT:-out}; mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
-metrics=smsp__sass_branch_targets.sum,smsp__sass_branch_targets_threads_divergent.sum,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__sass_inst_executed.sum
+metrics=gpu__time_duration.sum,smsp__sass_branch_targets.sum,smsp__sass_branch_targets_threads_divergent.sum,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__sass_inst_executed.sum
 for t in "$@"; do
   name=$(basename "$t" .cu)
   nvcc -O3 -arch=sm_90 -DTEST_FILE="\"$(realpath "$t")\"" -o "/tmp/$name" "$here/harness.cu" 2>&1 | tail -5

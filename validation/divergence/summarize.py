@@ -2,7 +2,8 @@
 """Per kernel: Nsight Compute's branch counters and the SASS branch instructions.
 
 usage: summarize.py NAME.ncu.csv NAME.sass  -> CSV on stdout:
-kernel,branch_targets,divergent_targets,threads_per_inst,sass_bra,sass_bssy
+kernel,branch_targets,divergent_targets,threads_per_inst,sass_bra,sass_bssy,duration_ns
+(duration_ns: Nsight Compute's gpu__time_duration.sum, recorded since session 12)
 """
 import collections
 import csv
@@ -41,12 +42,13 @@ def main():
     s = sass_counts(sys.argv[2])
     w = csv.writer(sys.stdout, lineterminator="\n")
     w.writerow(["kernel", "branch_targets", "divergent_targets", "threads_per_inst",
-                "sass_bra", "sass_bssy"])
+                "sass_bra", "sass_bssy", "duration_ns"])
     for name, m in k.items():
         bra, bssy = s.get(name, ("", ""))
         w.writerow([name, m.get("smsp__sass_branch_targets.sum"),
                     m.get("smsp__sass_branch_targets_threads_divergent.sum"),
-                    m.get("smsp__thread_inst_executed_per_inst_executed.ratio"), bra, bssy])
+                    m.get("smsp__thread_inst_executed_per_inst_executed.ratio"), bra, bssy,
+                    m.get("gpu__time_duration.sum", "")])
 
 
 if __name__ == "__main__":
