@@ -125,17 +125,117 @@ const Expr *initialValue(const Expr *E, GuardQueries &Q) {
   return V->getInit();
 }
 
+/// Every lvalue use of \p P in \p S (one not read through an
+/// lvalue-to-rvalue conversion), with its parent.
+void lvalueUses(const Stmt *S, const Stmt *Parent, const ParmVarDecl *P,
+                llvm::SmallVectorImpl<std::pair<const DeclRefExpr *,
+                                                const Stmt *>> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+    if (DRE->getDecl() == P &&
+        (!Cast || Cast->getCastKind() != CK_LValueToRValue))
+      Out.push_back({DRE, Parent});
+    return;
+  }
+  for (const Stmt *C : S->children())
+    lvalueUses(C, S, P, Out);
+}
+
+/// \p C tests `P >= c` or `P > c` (either way round) with c the same for
+/// every lane.
+bool upperTest(const Expr *C, const ParmVarDecl *P, GuardQueries &Q) {
+  const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  auto IsP = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == P;
+  };
+  const Expr *Bound = nullptr;
+  if ((BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) &&
+      IsP(BO->getLHS()))
+    Bound = BO->getRHS();
+  else if ((BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) &&
+           IsP(BO->getRHS()))
+    Bound = BO->getLHS();
+  return Bound && Q.levelOf(Bound).U != Uniformity::LaneVarying;
+}
+
+/// Parameter \p P, read at \p Use, was reflected once before it at the top
+/// level of its function and changed nowhere else: `if (x >= c) x = k - x;`
+/// (cuda-samples quasirandomGenerator's Moro inversion folds its input into
+/// the lower half). Below c it is the argument, from c on k minus it: two
+/// pieces, each monotone in the argument, so a bound on it (or on a
+/// monotone function of it) is crossed at most twice, plus at c, in a pass
+/// of consecutive lanes.
+bool reflectedParam(const ParmVarDecl *P, const DeclRefExpr *Use,
+                    GuardQueries &Q) {
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const auto *Body = FD ? dyn_cast_or_null<CompoundStmt>(FD->getBody())
+                        : nullptr;
+  if (!Body)
+    return false;
+  llvm::SmallVector<std::pair<const DeclRefExpr *, const Stmt *>, 4> Uses;
+  lvalueUses(Body, nullptr, P, Uses);
+  if (Uses.size() != 1)
+    return false;
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(Uses[0].second);
+  if (!Assign || Assign->getOpcode() != BO_Assign ||
+      Assign->getLHS()->IgnoreParens() != Uses[0].first)
+    return false;
+  const auto *Sub = dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+  const auto *Again =
+      Sub ? dyn_cast<DeclRefExpr>(Sub->getRHS()->IgnoreParenImpCasts()) : nullptr;
+  if (!Sub || Sub->getOpcode() != BO_Sub || !Again || Again->getDecl() != P ||
+      Q.levelOf(Sub->getLHS()).U == Uniformity::LaneVarying)
+    return false;
+  for (const Stmt *S : Body->body()) {
+    const auto *IS = dyn_cast<IfStmt>(S);
+    if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
+        !upperTest(IS->getCond(), P, Q))
+      continue;
+    const Stmt *Then = IS->getThen();
+    bool Holds = Then == Assign;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+      Holds = llvm::is_contained(CS->body(), static_cast<const Stmt *>(Assign));
+    // The use comes after the if (one file, no macro: raw order is source
+    // order).
+    return Holds && IS->getEndLoc().isFileID() && Use->getBeginLoc().isFileID() &&
+           IS->getEndLoc() < Use->getBeginLoc();
+  }
+  return false;
+}
+
 /// \p E is monotone in the thread index: an integer index affine in it
 /// (no unknown lane-varying leaf), or such an index converted to float and
 /// scaled or shifted by values the same for every lane (`(tid + offset) *
 /// one_nth` with one_nth = 1.f / n, converted back to int): the lanes that
 /// pass a bound on it are consecutive threads.
 bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
-  if (Depth > 8)
+  // Each implicit cast and each variable read through its initialiser
+  // costs a level: `p2 = p1 - 0.5f` with `p1 = x * x1 + x2` (cuda-samples
+  // quasirandomGenerator's Moro inversion) is nine deep. The limit stops a
+  // self-referencing initialiser (`int a = a + 1;`).
+  if (Depth > 24)
     return false;
   E = E->IgnoreParens();
   if (Q.levelOf(E).U != Uniformity::LaneVarying)
     return true;
+  // A parameter the function reassigns is read through the value the
+  // straight-line path last gave it (`x = x % 7;` is not monotone), and is
+  // unknown where paths joined: the builder would read the argument, not
+  // what the variable holds here.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+      if (!Q.isUnmodified(P)) {
+        // A reflected input (two monotone pieces) reads as the argument.
+        if (const Expr *Last = Q.lastValue(P))
+          return monotoneInLane(Last, Q, Depth + 1);
+        if (!reflectedParam(P, DRE, Q))
+          return false;
+      }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     if (CE->getCastKind() == CK_IntegralToFloating ||
         CE->getCastKind() == CK_FloatingToIntegral ||
