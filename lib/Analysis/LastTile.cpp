@@ -8,6 +8,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 #include <functional>
 
 using namespace clang;
@@ -89,7 +90,7 @@ bool nonNegative(const sym::Expr *E, unsigned Depth = 0) {
 bool lowBitMask(const sym::Expr *K) {
   if (K->isConstant()) {
     int64_t V = signedValue(K);
-    return V >= 0 && ((V + 1) & V) == 0;
+    return V >= 0 && V < INT64_MAX && ((V + 1) & V) == 0;
   }
   return K->kind() == ExprKind::Add && K->ops().size() == 2 &&
          isMinusOne(K->op(1)) && !readsPosition(K->op(0));
@@ -100,7 +101,7 @@ bool lowBitMask(const sym::Expr *K) {
 bool highBitMask(const sym::Expr *K) {
   if (K->isConstant()) {
     int64_t V = signedValue(K);
-    return V < 0 && ((-V) & (-V - 1)) == 0;
+    return V < 0 && V > INT64_MIN && ((-V) & (-V - 1)) == 0;
   }
   if (K->kind() != ExprKind::Xor || K->ops().size() != 2)
     return false;
