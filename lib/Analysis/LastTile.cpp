@@ -286,8 +286,43 @@ findLastTileClamp(sym::ExprContext &SC, const sym::Expr *E,
 std::pair<std::string, std::string>
 lastTileText(const clang::Expr *Cond, const LastTileClamp &C,
              ExprBuilder &Builder, const ASTContext &Ctx) {
-  std::pair<std::string, std::string> Text = {sym::toString(C.Remainder),
-                                              sym::toString(C.Full)};
+  // The values a local variable is given: its initialiser and the right-hand
+  // sides of its assignments (a clamp written `len = TILE; if (...) len = n
+  // - base;`, which the value flow joins).
+  auto Assigned = [](const VarDecl *V,
+                     llvm::SmallVectorImpl<const clang::Expr *> &Out) {
+    if (V->getInit())
+      Out.push_back(V->getInit());
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!FD || !FD->getBody())
+      return;
+    std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+      if (!S || Out.size() > 8)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->getOpcode() == BO_Assign)
+        if (const auto *L =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+            L && L->getDecl() == V)
+          Out.push_back(BO->getRHS());
+      for (const Stmt *Child : S->children())
+        Scan(Child);
+    };
+    Scan(FD->getBody());
+  };
+  // Where the clamp itself is not in the source (a join), its arms may be.
+  std::string FullText, RestText;
+  auto Match = [&](const clang::Expr *E) {
+    if (!E->getType()->isIntegerType())
+      return;
+    const sym::Expr *S = stripCasts(Builder.build(E));
+    if (FullText.empty() && S == stripCasts(C.Full))
+      FullText = sourceText(E, Ctx);
+    else if (RestText.empty() && S == stripCasts(C.Remainder))
+      RestText = sourceText(E, Ctx);
+  };
+  std::pair<std::string, std::string> Text;
   llvm::SmallPtrSet<const VarDecl *, 8> Seen;
   std::function<bool(const clang::Expr *, unsigned)> Find =
       [&](const clang::Expr *E, unsigned Depth) -> bool {
@@ -311,18 +346,27 @@ lastTileText(const clang::Expr *Cond, const LastTileClamp &C,
         return true;
       }
     }
+    Match(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->hasLocalStorage() && V->getInit() && Seen.insert(V).second)
-        return Find(V->getInit(), Depth + 1);
+          V && V->hasLocalStorage() && Seen.insert(V).second) {
+        llvm::SmallVector<const clang::Expr *, 4> Values;
+        Assigned(V, Values);
+        for (const clang::Expr *Value : Values)
+          if (Find(Value, Depth + 1))
+            return true;
+        return false;
+      }
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child);
           CE && Find(CE, Depth + 1))
         return true;
     return false;
   };
-  Find(Cond, 0);
-  return Text;
+  if (Find(Cond, 0))
+    return Text;
+  return {RestText.empty() ? sym::toString(C.Remainder) : RestText,
+          FullText.empty() ? sym::toString(C.Full) : FullText};
 }
 
 } // namespace divergence

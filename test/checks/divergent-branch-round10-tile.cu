@@ -118,6 +118,34 @@ __global__ void good_lastTileLoop(float *out, const float *in, int n) {
 }
 // TAILS: :[[@LINE-4]]:3: warning: loop condition differs between the lanes of a warp only in the last tile, where 'n - base' is below 'TILE'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
 
+// The same clamp written as an assignment under an `if` (the ninth round's join) and as
+// `?:`. Before: "loop condition differs ... through 'threadIdx.x'", High (a bound that
+// grows with the lane). The join has no clamp in the source: the message names the
+// values assigned.
+__global__ void good_joinClampLoop(float *out, const float *in, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int base = t * TILE;
+  int len = TILE;
+  if (n - base < TILE)
+    len = n - base;
+  float acc = 0;
+  for (int k = 0; k < len; ++k)
+    acc += sqrtf(in[base + k]) * acc;
+  out[t] = acc;
+}
+// TAILS: :[[@LINE-4]]:3: warning: loop condition differs between the lanes of a warp only in the last tile, where 'n - base' is below 'TILE'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+
+__global__ void good_ternaryClampLoop(float *out, const float *in, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int base = t * TILE;
+  int len = n - base < TILE ? n - base : TILE;
+  float acc = 0;
+  for (int k = 0; k < len; ++k)
+    acc += sqrtf(in[base + k]) * acc;
+  out[t] = acc;
+}
+// TAILS: :[[@LINE-4]]:3: warning: loop condition differs between the lanes of a warp only in the last tile, where 'n - base' is below 'TILE'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+
 // ---- positives: clamps whose split is not confined to the last tile ----
 
 // The "remainder" grows with the thread: `min(m, pos)` is below m for the first m
@@ -212,6 +240,8 @@ void launch(unsigned *r, unsigned *k, float *x, float *a, unsigned s, int n) {
   good_lastTileRows<<<dim3(1, 64), dim3(16, 16)>>>(x, a, n, n);
   good_halfWarpTiles<<<64, 256>>>(x, a, n, n);
   good_lastTileLoop<<<64, 256>>>(x, a, n);
+  good_joinClampLoop<<<64, 256>>>(x, a, n);
+  good_ternaryClampLoop<<<64, 256>>>(x, a, n);
   bad_growingRemainder<<<64, 256>>>(r, k, s);
   bad_fullArmSplits<<<64, 256>>>(r, k, s, n);
   bad_moduloRemainder<<<64, 256>>>(r, k, s, n);
