@@ -222,8 +222,7 @@ bool nonDecreasing(sym::ExprContext &SC, const sym::Expr *X, unsigned Depth) {
 
 /// The casts around \p E that do not narrow it.
 const sym::Expr *stripCasts(const sym::Expr *E) {
-  while (E->kind() == ExprKind::Cast &&
-         E->type().Bits >= E->op(0)->type().Bits)
+  while (E->kind() == ExprKind::Cast && E->type().Bits >= E->op(0)->type().Bits)
     E = E->op(0);
   return E;
 }
@@ -259,8 +258,8 @@ findLastTileClamp(sym::ExprContext &SC, const sym::Expr *E,
     if (N->kind() == ExprKind::Min)
       Min = N;
     else if (N->kind() == ExprKind::Select)
-      if (const sym::Expr *M = sym::minMaxOfSelect(SC, N->op(0), N->op(1),
-                                                   N->op(2));
+      if (const sym::Expr *M =
+              sym::minMaxOfSelect(SC, N->op(0), N->op(1), N->op(2));
           M && M->kind() == ExprKind::Min)
         Min = M;
     if (Min && Min->ops().size() == 2)
@@ -283,9 +282,10 @@ findLastTileClamp(sym::ExprContext &SC, const sym::Expr *E,
   return std::nullopt;
 }
 
-std::pair<std::string, std::string>
-lastTileText(const clang::Expr *Cond, const LastTileClamp &C,
-             ExprBuilder &Builder, const ASTContext &Ctx) {
+std::pair<std::string, std::string> lastTileText(const clang::Expr *Cond,
+                                                 const LastTileClamp &C,
+                                                 ExprBuilder &Builder,
+                                                 const ASTContext &Ctx) {
   // The values a local variable is given: its initialiser and the right-hand
   // sides of its assignments (a clamp written `len = TILE; if (...) len = n
   // - base;`, which the value flow joins).

@@ -59,9 +59,10 @@ bool fallsWithPosition(sym::ExprContext &SC, const sym::Expr *R);
 /// the subexpressions of \p Cond (through the initialisers of the local
 /// variables it reads and the arguments of the calls it makes); the
 /// symbolic text where the source cannot be found.
-std::pair<std::string, std::string>
-lastTileText(const clang::Expr *Cond, const LastTileClamp &C,
-             ExprBuilder &Builder, const clang::ASTContext &Ctx);
+std::pair<std::string, std::string> lastTileText(const clang::Expr *Cond,
+                                                 const LastTileClamp &C,
+                                                 ExprBuilder &Builder,
+                                                 const clang::ASTContext &Ctx);
 
 } // namespace divergence
 } // namespace warplint

@@ -34,8 +34,8 @@ TEST_F(LastTileTest, GroupBaseOfMergeSort) {
 
 TEST_F(LastTileTest, BlockIndexAndQuotients) {
   const Expr *N = SC.param("n", IntType::i32());
-  const Expr *Row0 = SC.mul(SC.cast(SC.blockIdx(Dim::Y), IntType::i32()),
-                            SC.constant(16));
+  const Expr *Row0 =
+      SC.mul(SC.cast(SC.blockIdx(Dim::Y), IntType::i32()), SC.constant(16));
   EXPECT_TRUE(falls(SC.sub(N, Row0)));
   const Expr *Tile = SC.div(SC.cast(pos(), IntType::i32()), SC.constant(16));
   EXPECT_TRUE(falls(SC.sub(N, SC.mul(Tile, SC.constant(16)))));
@@ -55,9 +55,8 @@ TEST_F(LastTileTest, RefusesGrowingModuloAndMasks) {
   // No position at all: no last tile to speak of.
   EXPECT_FALSE(falls(param("N")));
   // A lane-varying value the analysis cannot follow.
-  EXPECT_FALSE(falls(
-      SC.sub(param("N"), SC.unknown("load", IntType::u32(),
-                                    Uniformity::LaneVarying))));
+  EXPECT_FALSE(falls(SC.sub(param("N"), SC.unknown("load", IntType::u32(),
+                                                   Uniformity::LaneVarying))));
 }
 
 } // namespace
