@@ -236,8 +236,8 @@ bool fewLanes(const DivergentBranch &B, unsigned N) {
 /// lane-varying parameter, keeps the rules of an evaluated split.)
 bool unproven(const DivergentBranch &B, OneLane Lone) {
   return B.Kind != BranchKind::Loop && !B.DataDependent && !B.Split.Exact &&
-         !B.Split.TripCounts && !B.TailGuard && Lone == OneLane::No &&
-         !B.Split.Undecided.empty();
+         !B.Split.TripCounts && !B.TailGuard && !B.Split.LastTile &&
+         Lone == OneLane::No && !B.Split.Undecided.empty();
 }
 
 /// The lanes provably part: the evaluation found which lanes take the
@@ -381,8 +381,12 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // An exact count of the lanes' trips that leaves each warp at most one
     // pass of idle lanes (a lane of a clamped range stopping a few trips
     // early) is the same cost.
+    // A clamp `min(F, R)` whose full arm F splits no warp and whose
+    // remainder R falls as the thread's position grows: only the last tile,
+    // where R drops below F, can split (cuda-samples mergeSort's last
+    // segment, a tiled kernel's last tile).
     if ((B.TailGuard || B.Split.Remainder || B.Split.FewIdle ||
-         B.EdgeWindow || B.EdgeGuard) &&
+         B.EdgeWindow || B.EdgeGuard || B.Split.LastTile) &&
         !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
@@ -561,6 +565,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Likely;
     } else if (B.EdgeGuard) {
       Msg += " only where a lane's coordinate meets an edge of its period";
+      R.Conf = Confidence::Likely;
+    } else if (B.Split.LastTile) {
+      Msg += " only in the last tile, where '" + B.Split.LastTileRemainder +
+             "' is below '" + B.Split.LastTileFull + "'";
       R.Conf = Confidence::Likely;
     } else if (unproven(B, oneLane(B))) {
       Msg = std::string(what(B.Kind)) + " can differ between the lanes of a warp";

@@ -169,6 +169,14 @@ struct LaneSplit {
   /// warp answers alike but that are not known here (`width % 2`): those
   /// tests; the split is the one where they let lanes part.
   std::vector<std::string> Assumed;
+  /// When the lanes could not be evaluated: the condition reads a clamp
+  /// `min(F, R)` where, with F in its place, no warp splits, and R (a
+  /// remainder) falls as the thread's position in the grid grows. R drops
+  /// below F only at the far end of the data, so only the last tile can
+  /// split, as at a tail (LaneSplit.cpp's lastTile). The source text of R
+  /// and of F, for the message.
+  bool LastTile = false;
+  std::string LastTileRemainder, LastTileFull;
 };
 
 /// A branch whose condition differs between lanes of one warp.

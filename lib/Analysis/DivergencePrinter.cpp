@@ -175,6 +175,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " edge-window";
     if (B.EdgeGuard)
       L << " edge-guard";
+    if (B.Split.LastTile)
+      L << " last-tile";
     if (B.InLoop)
       L << " in-loop";
     if (B.FixedTripLoops)

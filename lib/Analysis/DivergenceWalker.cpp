@@ -769,7 +769,10 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.ViaCall = F.ViaCall;
   B.ImpliedBy = ImpliedBy;
   classify(B, F);
-  if (!Split.Exact && Cond) {
+  // A clamp whose split only the last tile shows (LastTile.h) is settled:
+  // the tail and window patterns below would read its remainder's slope as
+  // lanes that part everywhere (a bound growing with the lane).
+  if (!Split.Exact && Cond && !Split.LastTile) {
     FunctionGuardQueries Q(*this, F);
     if (K == BranchKind::If || K == BranchKind::ShortCircuit) {
       B.TailGuard = isBoundGuard(Cond, Q);

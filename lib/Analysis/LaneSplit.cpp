@@ -1,6 +1,7 @@
 //===- LaneSplit.cpp - Exact per-lane evaluation of conditions ------------===//
 #include "Analysis/LaneSplit.h"
 
+#include "Analysis/LastTile.h"
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
@@ -457,6 +458,7 @@ Uniformity LaneEvaluator::refine(const Expr *Cond, Uniformity AST,
     if (std::optional<Uniformity> U = refineByCases(E, AST, Split))
       return *U;
     undecided(E, Split.Undecided, Bind);
+    lastTile(Cond, E, Scope, Split);
     return AST;
   }
   std::vector<int64_t> DivValues, UniValues;
@@ -707,6 +709,29 @@ Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
   if (!AllSame)
     return Uniformity::WarpUniform;
   return std::min(AST, Uniformity::BlockUniform);
+}
+
+void LaneEvaluator::lastTile(const Expr *Cond, const sym::Expr *E,
+                             const LaneScope &Scope, LaneSplit &Split) {
+  // With the clamp's full arm in its place, the condition must split no
+  // warp: no lane-varying operand is left, the mask rule holds, or every
+  // lane's value is known and every warp agrees.
+  auto SplitsNoWarp = [&](const sym::Expr *X) {
+    if (!X->mayVaryByLane() || maskBelowBound(SC, X))
+      return true;
+    if (Scope.ReadsVaryingParam && Scope.ReadsVaryingParam(X))
+      return false;
+    auto Warps = evalLanes(X, Bind);
+    return Warps && llvm::none_of(*Warps, [](const WarpValues &W) {
+             return divergent(W);
+           });
+  };
+  std::optional<LastTileClamp> C = findLastTileClamp(SC, E, SplitsNoWarp);
+  if (!C)
+    return;
+  Split.LastTile = true;
+  std::tie(Split.LastTileRemainder, Split.LastTileFull) =
+      lastTileText(Cond, *C, Scope.Builder, Ctx);
 }
 
 void LaneEvaluator::tripCounts(const Stmt *L, ExprBuilder &Builder,

@@ -95,6 +95,11 @@ private:
   std::optional<sym::Uniformity> refineByCases(const sym::Expr *E,
                                                sym::Uniformity AST,
                                                LaneSplit &Split);
+  /// A condition the lanes could not be evaluated for that reads a clamp
+  /// `min(F, R)` whose split only the last tile can show (LastTile.h):
+  /// marks \p Split.
+  void lastTile(const clang::Expr *Cond, const sym::Expr *E,
+                const LaneScope &Scope, LaneSplit &Split);
   /// Folds one divergent iteration's split into the first one's.
   static void mergeIteration(LaneSplit &First, const LaneSplit &S);
   /// A loop variable's name without the ".iter" of its iteration count.
