@@ -233,6 +233,10 @@ struct DivergentBranch {
   /// GuardPatterns' isEdgeGuard): only the lanes near an edge of a period
   /// fail, in the warps that straddle one.
   bool EdgeGuard = false;
+  /// The test's bound shrinks under the test itself (`if (tid < n) { ...;
+  /// n >>= 1; }`, Analysis/ShrinkingBound): evaluated as the uniform sequence
+  /// the passing lanes follow.
+  bool ShrinkingBound = false;
   /// Every loop around the branch runs a fixed number of trips (a constant,
   /// the block's size), in a function whose work is a loop that grows with
   /// the problem elsewhere: the split costs a fixed amount per thread.

@@ -177,6 +177,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " edge-guard";
     if (B.Split.LastTile)
       L << " last-tile";
+    if (B.ShrinkingBound)
+      L << " shrinking-bound";
     if (B.InLoop)
       L << " in-loop";
     if (B.FixedTripLoops)

@@ -117,7 +117,7 @@ Uniformity Walker::refine(const Expr *Cond, FnState &F, const Level &AST,
   auto ReadsVarying = [&F](const sym::Expr *E) {
     return mentionsVaryingParam(E, F);
   };
-  LaneScope Scope{*F.Facts, *F.Builder, Enclosing, nullptr};
+  LaneScope Scope{*F.Facts, *F.Builder, Enclosing, nullptr, Shrinking};
   if (!F.IsKernel) {
     Scope.ReadsVaryingParam = ReadsVarying;
     // In a helper the builder takes parameters for uniform values; a load
@@ -332,6 +332,13 @@ void Walker::visit(const Stmt *S, FnState &F) {
     visit(IS->getCond(), F);
     Level C = level(IS->getCond(), F);
     LaneSplit Split;
+    // A bound that shrinks under this very test: the test reads it as the
+    // uniform sequence the passing lanes follow (refine and record only).
+    std::optional<ShrinkingView> Shrink =
+        C.U == Uniformity::LaneVarying && !C.DataDep
+            ? shrinkingView(*IS, *F.Builder, SC, Ctx)
+            : std::nullopt;
+    Shrinking = Shrink ? &*Shrink : nullptr;
     Uniformity U = refine(IS->getCond(), F, C, Split);
     if (IS->isConsteval() || IS->isConstexpr())
       U = Uniformity::Constant;
@@ -344,6 +351,9 @@ void Walker::visit(const Stmt *S, FnState &F) {
       record(IS, IS->getCond(), BranchKind::If, C, Split, F,
              estimateBranch(IS->getThen(), IS->getElse(), costInputs()),
              Implied);
+    if (Shrink)
+      F.Builder->setUseValue(Shrink->Bound.Use, nullptr);
+    Shrinking = nullptr;
     if (Implied)
       U = Uniformity::Constant;
     uint64_t Since = F.Clock;
@@ -768,6 +778,7 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   B.Split = Split;
   B.ViaCall = F.ViaCall;
   B.ImpliedBy = ImpliedBy;
+  B.ShrinkingBound = Shrinking != nullptr;
   classify(B, F);
   // A clamp whose split only the last tile shows (LastTile.h) is settled:
   // the tail and window patterns below would read its remainder's slope as
@@ -775,7 +786,8 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
   if (!Split.Exact && Cond && !Split.LastTile) {
     FunctionGuardQueries Q(*this, F);
     if (K == BranchKind::If || K == BranchKind::ShortCircuit) {
-      B.TailGuard = isBoundGuard(Cond, Q);
+      B.TailGuard = isBoundGuard(Cond, Q) ||
+                    (Shrinking && shrinkingTail(*Shrinking, *F.Builder));
       B.EdgeGuard = !B.TailGuard && !C.DataDep && isEdgeGuard(Cond, Q, SC);
     }
     else if (K == BranchKind::Loop) {

@@ -263,6 +263,9 @@ private:
   std::vector<Control> Stack;
   std::vector<Jump> Jumps;
   bool Reporting = false;
+  /// The bound of the `if` being refined and recorded, when it shrinks under
+  /// its own test (Analysis/ShrinkingBound); null otherwise.
+  const ShrinkingView *Shrinking = nullptr;
   unsigned CallDepth = 0;
   unsigned VisitDepth = 0; ///< Nesting of visit() (WalkBudget.h).
 };

@@ -433,6 +433,10 @@ bool isEdgeGuard(const Expr *C, GuardQueries &Q, sym::ExprContext &SC) {
          Edges > 0;
 }
 
+bool monotoneInLaneIndex(const sym::Expr *E) {
+  return E && !hasLaneVaryingUnknown(E);
+}
+
 bool isBoundGuard(const Expr *C, GuardQueries &Q, const Stmt *Loop) {
   return everyTest(C, Q, 0, [&](const BinaryOperator *BO) {
     return boundTest(BO, Q, Loop);

@@ -44,6 +44,11 @@ public:
   virtual bool readsVaryingParam(const sym::Expr *E) const = 0;
 };
 
+/// \p E is a function of the thread index that grows or shrinks with it:
+/// no lane-varying unknown or loop variable, no lane-varying remainder,
+/// mask or select (what a tail guard's index must be).
+bool monotoneInLaneIndex(const sym::Expr *E);
+
 /// `i < n`, `x < w && y < h`, `i >= n`: lane-linear indices against bounds
 /// that are the same for every lane and not known at compile time. \p Loop is
 /// the loop whose condition \p C is, if any (a stride counter then counts).

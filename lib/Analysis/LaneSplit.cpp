@@ -293,6 +293,12 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
     const auto *FS = dyn_cast_or_null<ForStmt>(Enclosing);
     if (!FS || !FS->getCond())
       continue;
+    if (!FS->getInit()) {
+      std::optional<std::vector<std::pair<int64_t, int64_t>>> Values;
+      if (enumerateNoInit(Scope, *FS, Name, Base, Values))
+        return Values;
+      continue;
+    }
     const VarDecl *V = nullptr;
     // The loop's variable, its first value and whether it moves by a
     // factor: declared in the loop (`for (int i = 2; ...)`, the function's
@@ -392,7 +398,7 @@ LaneEvaluator::enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
     }
     return std::nullopt;
   }
-  return std::nullopt;
+  return enumerateShrinking(Scope, Name, Base);
 }
 
 std::optional<int64_t> LaneEvaluator::step(const Expr *Inc, const VarDecl *V,

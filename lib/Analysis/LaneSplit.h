@@ -13,6 +13,7 @@
 #define WARPLINT_ANALYSIS_LANESPLIT_H
 
 #include "Analysis/Divergence.h"
+#include "Analysis/ShrinkingBound.h"
 #include "Symbolic/WarpEval.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -43,6 +44,10 @@ struct LaneScope {
   /// not uniform (the builder took it for a uniform value, so evaluating it
   /// would mean nothing). Null in a kernel.
   llvm::function_ref<bool(const sym::Expr *)> ReadsVaryingParam;
+  /// The condition's bound that shrinks under its own test, read as the
+  /// uniform sequence the passing lanes follow (Analysis/ShrinkingBound);
+  /// null otherwise.
+  const ShrinkingView *Shrinking = nullptr;
 };
 
 /// Evaluates conditions lane by lane for one block shape.
@@ -86,6 +91,20 @@ private:
   std::optional<std::vector<std::pair<int64_t, int64_t>>>
   enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
                 const sym::Bindings *Base = nullptr);
+  /// The values of a ShrinkingView's leaf (LaneSplitShrinking.cpp): its
+  /// start, then one pass of its updates after another, up to a value that
+  /// every lane fails the test at or that the updates no longer change.
+  std::optional<std::vector<std::pair<int64_t, int64_t>>>
+  enumerateShrinking(const LaneScope &Scope, llvm::StringRef Name,
+                     const sym::Bindings *Base);
+  /// \p FS has no init: when it is the loop whose variable is \p Name,
+  /// returns true and sets \p Out to its values (none when they cannot be
+  /// enumerated), taking the start from the one definition that reaches the
+  /// loop (LaneSplitStarts.cpp).
+  bool enumerateNoInit(
+      const LaneScope &Scope, const clang::ForStmt &FS, llvm::StringRef Name,
+      const sym::Bindings *Base,
+      std::optional<std::vector<std::pair<int64_t, int64_t>>> &Out);
   /// A condition on the variables of two enclosing loops: every pair.
   sym::Uniformity refineOverTwoLoops(const sym::Expr *E, sym::Uniformity AST,
                                      const LaneScope &Scope, LaneSplit &Split,

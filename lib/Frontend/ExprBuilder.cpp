@@ -162,6 +162,10 @@ const sym::Expr *ExprBuilder::var(const VarDecl *V, const Expr *Use,
                                   unsigned Depth) {
   if (!Slots.empty() && Slots.count(V))
     return slotValue(V, Depth);
+  if (!UseValues.empty())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Use))
+      if (const sym::Expr *R = UseValues.lookup(DRE))
+        return R;
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     auto It = Bound.find(P);
     if (It != Bound.end())

@@ -172,6 +172,22 @@ public:
 
   static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
 
+  /// Builds the one read \p Use of a variable as \p Value (null: as before).
+  /// The divergence walker reads a bound that shrinks under its own test as
+  /// the uniform sequence the passing lanes follow, in that test only
+  /// (Analysis/ShrinkingBound); every other read keeps its value.
+  void setUseValue(const clang::DeclRefExpr *Use, const sym::Expr *Value) {
+    if (Value)
+      UseValues[Use] = Value;
+    else
+      UseValues.erase(Use);
+  }
+  /// The value the definition \p D gives its variable, built where it is
+  /// (null for a parameter's entry value).
+  const sym::Expr *definitionValue(const ValueDef &D, const clang::Expr *Use) {
+    return defValue(D, Use, 0);
+  }
+
 private:
   const sym::Expr *rec(const clang::Expr *E, unsigned Depth);
   const sym::Expr *builtinVar(const clang::Expr *E);
@@ -234,6 +250,7 @@ private:
   std::vector<InductionUse> Inductions;
   llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
   bool BranchJoins = false;
+  llvm::DenseMap<const clang::DeclRefExpr *, const sym::Expr *> UseValues;
   /// Joined values by the `if` and the variable (their arms are built once).
   llvm::DenseMap<std::pair<const clang::IfStmt *, const clang::VarDecl *>,
                  const sym::Expr *>

@@ -149,6 +149,12 @@ public:
   const std::vector<FlowLoop> &loops() const { return Loops; }
   /// Whether the statement \p S (an expression of the body) runs inside \p L.
   bool inLoop(const clang::Stmt *S, const FlowLoop &L) const;
+  /// Whether \p E has the same value in every iteration of \p L: constants,
+  /// CUDA builtins and variables that no definition inside the loop reaches
+  /// (or one plain assignment of such a value); no loads or calls.
+  bool loopInvariant(const clang::Expr *E, const FlowLoop &L) const {
+    return invariantIn(E, L, 0);
+  }
 
   /// A variable handed to an out-parameter of a helper that is not followed
   /// (the variable is not tracked), and why.
