@@ -106,6 +106,20 @@ __global__ void good_noInitWarpStrides(float *s, unsigned size) {
   }
 }
 
+// The same with an additive step: j = 32, 64, 96, and `tid / j == 1` picks whole warps
+// (1; 2-3; 3-5 at blockDim 256).
+__global__ void good_noInitAdditive(float *s, unsigned n) {
+  unsigned tid = threadIdx.x;
+  unsigned j = 16;
+  s[tid] = s[tid + j];
+  j += 16;
+  for (; j < 128; j += 32) {
+    __syncthreads();
+    if (tid / j == 1)
+      s[tid] = sqrtf(s[tid] * s[tid] + s[tid + j] * s[tid + j]) / (s[tid + 1] + 1.0f);
+  }
+}
+
 // ---- reported ----
 
 // The bound grows under its test: a lane that failed may pass later.
@@ -207,6 +221,7 @@ void launch(float *x, unsigned d, int n) {
   good_shrinkRuntimeStart<<<64, 256>>>(x, x, d, n);
   good_shrinkDivide<<<64, 256>>>(x, n);
   good_noInitWarpStrides<<<64, 256>>>(x, d);
+  good_noInitAdditive<<<64, 256>>>(x, d);
   bad_growsUnderTest<<<64, 256>>>(x, n);
   bad_otherForm<<<64, 256>>>(x, n);
   bad_indexChanges<<<64, 256>>>(x, n);
