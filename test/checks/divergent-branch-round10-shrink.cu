@@ -215,6 +215,30 @@ __global__ void bad_noInitSmallStrides(float *s, unsigned size) {
   }
 }
 
+// Another read of the bound keeps the lanes' own values: after the halving, the lanes
+// that passed hold half of what the others hold, and the second test is not read as the
+// sequence (the first is: quiet).
+__global__ void bad_otherReadOfBound(float *out, int levels) {
+  __shared__ float sh[256];
+  unsigned tid = threadIdx.x;
+  sh[tid] = out[tid];
+  __syncthreads();
+  unsigned v = 128;
+  for (int l = 0; l < levels; ++l) {
+    if (tid < v) {
+      sh[tid] = sqrtf(sh[tid] * sh[tid] + sh[tid + v] * sh[tid + v]);
+      v >>= 1;
+    }
+    if (tid % 4 < v % 8) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: branch condition differs between the lanes of a warp through 'threadIdx.x'; the warp runs both paths one after the other (about 55 instructions under the branch) (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    // PRIO: [[@LINE-2]] Medium likely notes=2
+      sh[tid] = sqrtf(sh[tid] * sh[tid] + sh[tid + 1] * sh[tid + 1]);
+      out[blockIdx.x * 256 + tid] = sh[tid] / (sh[tid + 2] + 1.0f);
+    }
+    __syncthreads();
+  }
+}
+
 void launch(float *x, unsigned d, int n) {
   good_shrinkUnderOwnTest<<<64, 256>>>(x, x, d);
   good_shrinkParamStart<<<64, 256>>>(x, x, d, 256);
@@ -227,4 +251,5 @@ void launch(float *x, unsigned d, int n) {
   bad_indexChanges<<<64, 256>>>(x, n);
   bad_noInitTwoStarts<<<64, 256>>>(x, d);
   bad_noInitSmallStrides<<<64, 256>>>(x, d);
+  bad_otherReadOfBound<<<64, 256>>>(x, n);
 }
