@@ -66,7 +66,7 @@ __global__ void oddEvenMerge(unsigned *key, unsigned arrayLength) {
     }
   }
 }
-// CHECK: {{.*}}:64:7: oddEvenMerge: blockDim 512 (launch, arrayLength = 1024): branch if: source=thread-index:'threadIdx.x' split=exact warps=16/16 first=0 lanes=0xaaaaaaaa/32 iterations=stride:1,2,4,8,16/9 cost={{[0-9]+}} in-loop avoidable=16
+// CHECK: {{.*}}:64:7: oddEvenMerge: blockDim 512 (launch, arrayLength = 1024): branch if: source=thread-index:'threadIdx.x' split=exact warps=16/16 first=0 lanes=0xaaaaaaaa/32 iterations=stride:1,2,4,8,16/9 cost={{[0-9]+}} in-loop avoidable=16 busy=88%
 
 void launch(float *x, unsigned *k, unsigned d, int b) {
   halving<<<64, 256>>>(x, x, d);
