@@ -96,7 +96,8 @@ std::optional<ShrinkingBound::Step> stepOf(const ValueDef &D, ASTContext &Ctx,
     return ShrinkingBound::Step{BO_Sub, 1};
   case ValueDef::Assign: {
     const auto *BO =
-        D.RHS ? dyn_cast<BinaryOperator>(D.RHS->IgnoreParenImpCasts()) : nullptr;
+        D.RHS ? dyn_cast<BinaryOperator>(D.RHS->IgnoreParenImpCasts())
+              : nullptr;
     if (!BO || !readsVar(BO->getLHS(), D.Var))
       return std::nullopt;
     Op = BO->getOpcode();
@@ -133,15 +134,15 @@ std::optional<ShrinkingBound::Step> stepOf(const ValueDef &D, ASTContext &Ctx,
 
 } // namespace
 
-std::optional<ShrinkingBound> shrinkingBound(const IfStmt &IS,
-                                             const ValueFlow &Flow,
-                                             ASTContext &Ctx) {
+std::optional<ShrinkingBound>
+shrinkingBound(const IfStmt &IS, const ValueFlow &Flow, ASTContext &Ctx) {
   if (IS.getInit() || IS.getConditionVariable() || IS.isConsteval() ||
       IS.isConstexpr() || !Flow.analysed())
     return std::nullopt;
   // The whole condition is the one comparison: with another conjunct, a lane
   // could fail on it, keep its larger bound and pass later.
-  const auto *BO = dyn_cast<BinaryOperator>(IS.getCond()->IgnoreParenImpCasts());
+  const auto *BO =
+      dyn_cast<BinaryOperator>(IS.getCond()->IgnoreParenImpCasts());
   if (!BO || !BO->isRelationalOp())
     return std::nullopt;
   // v on the side that passes while it is large: x < v, x <= v, v > x, v >= x.
@@ -201,9 +202,8 @@ std::optional<ShrinkingBound> shrinkingBound(const IfStmt &IS,
   }
   if (Steps.empty())
     return std::nullopt;
-  llvm::stable_sort(Steps, [](const auto &A, const auto &B) {
-    return A.first < B.first;
-  });
+  llvm::stable_sort(
+      Steps, [](const auto &A, const auto &B) { return A.first < B.first; });
   for (const auto &S : Steps)
     B.Steps.push_back(S.second);
   // One definition from outside the loop reaches the test: the start.

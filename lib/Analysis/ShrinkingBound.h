@@ -1,4 +1,4 @@
-//===- ShrinkingBound.h - A bound that shrinks under its own test -*- C++ -*-===//
+//===- ShrinkingBound.h - Bounds shrinking under their test ----*- C++ -*-===//
 //
 // Part of warplint; private to lib/Analysis. Recognises, in a loop, an `if`
 // whose test compares a value that the loop leaves alone with a variable that
@@ -89,8 +89,7 @@ struct ShrinkingView {
 /// of the variable as the leaf: the caller clears it (setUseValue(Use,
 /// nullptr)) when the test has been evaluated.
 std::optional<ShrinkingView> shrinkingView(const clang::IfStmt &IS,
-                                           ExprBuilder &B,
-                                           sym::ExprContext &SC,
+                                           ExprBuilder &B, sym::ExprContext &SC,
                                            clang::ASTContext &Ctx);
 
 /// Where the start is not known here (a parameter): the test is a bound

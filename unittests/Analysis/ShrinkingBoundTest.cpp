@@ -97,18 +97,21 @@ TEST(ShrinkingBoundTest, Refusals) {
   // The control: each case below differs from it in one respect.
   EXPECT_FALSE(Refused("if (tid < n) { g(1.0f); n >>= 1; }\ng(2.0f);\n"));
   EXPECT_FALSE(Refused("if (tid <= n) { n = n / 2; }\n"));
-  EXPECT_TRUE(Refused("if (tid < n) { n <<= 1; }\n"));          // grows
-  EXPECT_TRUE(Refused("if (tid < n) { n += 1; }\n"));           // grows
-  EXPECT_TRUE(Refused("if (tid < n && c) { n >>= 1; }\n"));     // another conjunct
-  EXPECT_TRUE(Refused("if (tid % n == 0) { n >>= 1; }\n"));     // not a threshold
-  EXPECT_TRUE(Refused("if (n < tid) { n >>= 1; }\n"));          // passes while small
-  EXPECT_TRUE(Refused("if (tid < n) { if (c) n >>= 1; }\n"));   // not every passer
+  EXPECT_TRUE(Refused("if (tid < n) { n <<= 1; }\n"));      // grows
+  EXPECT_TRUE(Refused("if (tid < n) { n += 1; }\n"));       // grows
+  EXPECT_TRUE(Refused("if (tid < n && c) { n >>= 1; }\n")); // another conjunct
+  EXPECT_TRUE(Refused("if (tid % n == 0) { n >>= 1; }\n")); // not a threshold
+  EXPECT_TRUE(Refused("if (n < tid) { n >>= 1; }\n")); // passes while small
+  EXPECT_TRUE(
+      Refused("if (tid < n) { if (c) n >>= 1; }\n")); // not every passer
   EXPECT_TRUE(Refused("if (tid < n) { if (c) break; n >>= 1; }\n"));
   EXPECT_TRUE(Refused("if (c) continue;\nif (tid < n) { n >>= 1; }\n"));
-  EXPECT_TRUE(Refused("if (tid < n) { n >>= 1; }\nn >>= 1;\n")); // outside the test
-  EXPECT_TRUE(Refused("if (tid < n) { n >>= 1; }\ntid = tid / 2;\n")); // x moves
-  EXPECT_TRUE(Refused("if (tid < n) { n -= 2; }\n"));           // unsigned wraps
-  EXPECT_TRUE(Refused("if (tid < n) { n >>= L; }\n"));          // not a constant
+  EXPECT_TRUE(
+      Refused("if (tid < n) { n >>= 1; }\nn >>= 1;\n")); // outside the test
+  EXPECT_TRUE(
+      Refused("if (tid < n) { n >>= 1; }\ntid = tid / 2;\n")); // x moves
+  EXPECT_TRUE(Refused("if (tid < n) { n -= 2; }\n"));          // unsigned wraps
+  EXPECT_TRUE(Refused("if (tid < n) { n >>= L; }\n"));         // not a constant
 }
 
 TEST(ShrinkingBoundTest, OneStartOnly) {
