@@ -91,7 +91,7 @@ private:
   std::optional<std::vector<std::pair<int64_t, int64_t>>>
   enumerateLoop(const LaneScope &Scope, llvm::StringRef Name,
                 const sym::Bindings *Base = nullptr);
-  /// The values of a ShrinkingView's leaf (LaneSplitShrinking.cpp): its
+  /// The values of a ShrinkingView's leaf (LaneSplitStarts.cpp): its
   /// start, then one pass of its updates after another, up to a value that
   /// every lane fails the test at or that the updates no longer change.
   std::optional<std::vector<std::pair<int64_t, int64_t>>>
