@@ -191,19 +191,29 @@ bool reflectedParam(const ParmVarDecl *P, const DeclRefExpr *Use,
   if (!Sub || Sub->getOpcode() != BO_Sub || !Again || Again->getDecl() != P ||
       Q.levelOf(Sub->getLHS()).U == Uniformity::LaneVarying)
     return false;
+  std::function<bool(const Stmt *)> Holds = [&](const Stmt *S) {
+    if (S == Use)
+      return true;
+    for (const Stmt *C : S->children())
+      if (C && Holds(C))
+        return true;
+    return false;
+  };
+  bool Reflected = false;
   for (const Stmt *S : Body->body()) {
+    // The use, in a statement after the if (statement order, so that macros
+    // do not matter).
+    if (Holds(S))
+      return Reflected;
     const auto *IS = dyn_cast<IfStmt>(S);
     if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
         !upperTest(IS->getCond(), P, Q))
       continue;
     const Stmt *Then = IS->getThen();
-    bool Holds = Then == Assign;
+    bool Here = Then == Assign;
     if (const auto *CS = dyn_cast<CompoundStmt>(Then))
-      Holds = llvm::is_contained(CS->body(), static_cast<const Stmt *>(Assign));
-    // The use comes after the if (one file, no macro: raw order is source
-    // order).
-    return Holds && IS->getEndLoc().isFileID() && Use->getBeginLoc().isFileID() &&
-           IS->getEndLoc() < Use->getBeginLoc();
+      Here = llvm::is_contained(CS->body(), static_cast<const Stmt *>(Assign));
+    Reflected |= Here;
   }
   return false;
 }

@@ -41,6 +41,9 @@ SOURCES = {
     # Issue 13's second round (H100, nvcc 13.0, session 4).
     "divergent-branch-precision": os.path.join(ROOT, "test", "checks",
                                                "divergent-branch-precision.cu"),
+    # Issue 13's tenth round (H100, nvcc 13.0, session 12): the shapes the sample read as
+    # real but cheap, each beside a costly variant.
+    "cheap10": os.path.join(HERE, "cheap10.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {
