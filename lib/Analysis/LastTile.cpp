@@ -268,9 +268,11 @@ findLastTileClamp(sym::ExprContext &SC, const sym::Expr *E,
   for (const auto &[Node, Min] : Clamps)
     for (unsigned I = 0; I < 2; ++I) {
       const sym::Expr *Full = Min->op(I), *Rest = Min->op(1 - I);
-      // The full tile is the same for every lane; a clamp whose both arms
-      // follow the lane is no tile.
-      if (Full->mayVaryByLane() || !fallsWithPosition(SC, Rest))
+      // The full tile is the same for the whole grid (a full arm that grows
+      // with the block would let R drop below it in every later block); a
+      // clamp whose both arms follow the lane is no tile.
+      if (Full->mayVaryByLane() || readsPosition(Full) ||
+          !fallsWithPosition(SC, Rest))
         continue;
       llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
       Map[Node] = Full;

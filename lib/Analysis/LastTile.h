@@ -37,9 +37,9 @@ struct LastTileClamp {
 
 /// The first clamp of \p E (a minimum, or a select sym::minMaxOfSelect shows
 /// is one, that reads the thread's or block's position) with an arm F the
-/// same for every lane such that \p SplitsNoWarp holds for \p E with F in the
-/// clamp's place, and whose other arm falls with the thread's position
-/// (fallsWithPosition).
+/// same for the whole grid (no thread or block position in it) such that
+/// \p SplitsNoWarp holds for \p E with F in the clamp's place, and whose
+/// other arm falls with the thread's position (fallsWithPosition).
 std::optional<LastTileClamp>
 findLastTileClamp(sym::ExprContext &SC, const sym::Expr *E,
                   llvm::function_ref<bool(const sym::Expr *)> SplitsNoWarp);
