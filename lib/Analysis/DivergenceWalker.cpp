@@ -602,10 +602,7 @@ Walker::loopWindow(const Stmt *L, FnState &F) {
       dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
   if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
     return std::nullopt;
-  auto IsVar = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == Ind->Var;
-  };
+  auto IsVar = [&](const Expr *E) { return refersTo(E, Ind->Var); };
   const Expr *Bound = IsVar(Cond->getLHS())   ? Cond->getRHS()
                       : IsVar(Cond->getRHS()) ? Cond->getLHS()
                                               : nullptr;

@@ -47,8 +47,7 @@ bool isStrideCounter(const Expr *E, const Stmt *Loop, GuardQueries &Q) {
              UO && UO->isIncrementDecrementOp())
       Target = UO->getSubExpr();
     if (Target) {
-      const auto *T = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
-      if (T && T->getDecl() == V) {
+      if (refersTo(Target, V)) {
         // Only upwards by a warp-uniform step: ++, += s, i = i + s.
         std::optional<InductionStep> St = inductionStep(cast<Expr>(S), V);
         Ok &= St && St->Additive && !St->Negate &&
@@ -149,16 +148,12 @@ bool upperTest(const Expr *C, const ParmVarDecl *P, GuardQueries &Q) {
   const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
   if (!BO)
     return false;
-  auto IsP = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == P;
-  };
   const Expr *Bound = nullptr;
   if ((BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) &&
-      IsP(BO->getLHS()))
+      refersTo(BO->getLHS(), P))
     Bound = BO->getRHS();
   else if ((BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) &&
-           IsP(BO->getRHS()))
+           refersTo(BO->getRHS(), P))
     Bound = BO->getLHS();
   return Bound && Q.levelOf(Bound).U != Uniformity::LaneVarying;
 }
@@ -185,10 +180,9 @@ bool reflectedParam(const ParmVarDecl *P, const DeclRefExpr *Use,
   if (!Assign || Assign->getOpcode() != BO_Assign ||
       Assign->getLHS()->IgnoreParens() != Uses[0].first)
     return false;
-  const auto *Sub = dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
-  const auto *Again =
-      Sub ? dyn_cast<DeclRefExpr>(Sub->getRHS()->IgnoreParenImpCasts()) : nullptr;
-  if (!Sub || Sub->getOpcode() != BO_Sub || !Again || Again->getDecl() != P ||
+  const auto *Sub =
+      dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+  if (!Sub || Sub->getOpcode() != BO_Sub || !refersTo(Sub->getRHS(), P) ||
       Q.levelOf(Sub->getLHS()).U == Uniformity::LaneVarying)
     return false;
   std::function<bool(const Stmt *)> Holds = [&](const Stmt *S) {
@@ -240,9 +234,9 @@ bool monotoneInLane(const Expr *E, GuardQueries &Q, unsigned Depth) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
       if (!Q.isUnmodified(P)) {
-        // A reflected input (two monotone pieces) reads as the argument.
         if (const Expr *Last = Q.lastValue(P))
           return monotoneInLane(Last, Q, Depth + 1);
+        // A reflected input (two monotone pieces) reads as the argument.
         if (!reflectedParam(P, DRE, Q))
           return false;
       }

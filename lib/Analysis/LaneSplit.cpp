@@ -154,14 +154,44 @@ bool maskBelowBound(sym::ExprContext &SC, const sym::Expr *E) {
   return false;
 }
 
-} // namespace
+/// The lanes whose value is non-zero (they take the branch), and the lanes
+/// of the warps in which at least one is; false (and both 0) when a value is
+/// not a known 0 or 1. The packing count and LaneSplit::BusyLanes read it.
+bool countBusy(const std::vector<std::vector<sym::SymValue>> &Warps,
+               uint64_t &Busy, uint64_t &WarpLanes) {
+  Busy = WarpLanes = 0;
+  for (const auto &W : Warps) {
+    uint64_t On = 0;
+    for (const sym::SymValue &V : W) {
+      if (!V.isConstant() || (V.Const != 0 && V.Const != 1)) {
+        Busy = WarpLanes = 0;
+        return false;
+      }
+      On += V.Const;
+    }
+    if (On) {
+      Busy += On;
+      WarpLanes += W.size();
+    }
+  }
+  return true;
+}
 
-static void addBusy(LaneSplit &Total, const LaneSplit &S);
-static void takeBusy(LaneSplit &Split, const LaneSplit &Total) {
+/// Adds one evaluation's busy lanes to \p Total (an iteration's, of a loop).
+void addBusy(LaneSplit &Total, const LaneSplit &S) {
+  Total.BusyKnown &= S.BusyKnown;
+  Total.BusyLanes += S.BusyLanes;
+  Total.BusyWarpLanes += S.BusyWarpLanes;
+}
+
+/// The busy lanes summed over every iteration, into the split reported.
+void takeBusy(LaneSplit &Split, const LaneSplit &Total) {
   Split.BusyKnown = Total.BusyKnown;
   Split.BusyLanes = Total.BusyLanes;
   Split.BusyWarpLanes = Total.BusyWarpLanes;
 }
+
+} // namespace
 
 LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
                              const KernelShape &Shape)
@@ -223,19 +253,11 @@ void LaneEvaluator::describe(const std::vector<WarpValues> &Warps,
   // holding the boundary diverges (an exact multiple of the warp: none).
   Split.PackingKnown = false;
   Split.AvoidableWarps = 0;
-  bool ZeroOne = true;
-  uint64_t Taken = 0;
+  uint64_t Taken = 0, TakingWarpLanes = 0;
+  bool ZeroOne = countBusy(Warps, Taken, TakingWarpLanes);
   unsigned WarpSize = 0;
-  for (const WarpValues &W : Warps) {
+  for (const WarpValues &W : Warps)
     WarpSize = std::max<unsigned>(WarpSize, W.size());
-    for (const sym::SymValue &V : W) {
-      if (!V.isConstant() || (V.Const != 0 && V.Const != 1)) {
-        ZeroOne = false;
-        break;
-      }
-      Taken += V.Const;
-    }
-  }
   if (ZeroOne && WarpSize) {
     unsigned Packed = Taken % WarpSize ? 1 : 0;
     Split.PackingKnown = true;
@@ -663,33 +685,6 @@ Uniformity LaneEvaluator::refineOverTwoLoops(const sym::Expr *E,
   return AST;
 }
 
-/// The lanes that take the branch, and the lanes of the warps in which at
-/// least one does (LaneSplit::BusyLanes): false when a value is not a known
-/// 0 or 1.
-static bool countBusy(const std::vector<std::vector<sym::SymValue>> &Warps,
-               uint64_t &Busy, uint64_t &WarpLanes) {
-  Busy = WarpLanes = 0;
-  for (const auto &W : Warps) {
-    uint64_t On = 0;
-    for (const sym::SymValue &V : W) {
-      if (!V.isConstant() || (V.Const != 0 && V.Const != 1))
-        return false;
-      On += V.Const;
-    }
-    if (On) {
-      Busy += On;
-      WarpLanes += W.size();
-    }
-  }
-  return true;
-}
-
-static void addBusy(LaneSplit &Total, const LaneSplit &S) {
-  Total.BusyKnown &= S.BusyKnown;
-  Total.BusyLanes += S.BusyLanes;
-  Total.BusyWarpLanes += S.BusyWarpLanes;
-}
-
 Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
                                     Uniformity AST, LaneSplit &Split) {
   bool AnyDivergent = false, AllSame = true;
@@ -698,20 +693,12 @@ Uniformity LaneEvaluator::fromWarps(const std::vector<WarpValues> &Warps,
     if (!W.empty() && !same(W.front(), Warps.front().front()))
       AllSame = false;
   }
-  uint64_t Busy = 0, WarpLanes = 0;
-  bool BusyKnown = countBusy(Warps, Busy, WarpLanes);
-  auto SetBusy = [&] {
-    Split.BusyKnown = BusyKnown;
-    Split.BusyLanes = BusyKnown ? Busy : 0;
-    Split.BusyWarpLanes = BusyKnown ? WarpLanes : 0;
-  };
+  Split.BusyKnown = countBusy(Warps, Split.BusyLanes, Split.BusyWarpLanes);
   if (AnyDivergent) {
     describe(Warps, Split);
-    SetBusy();
     return Uniformity::LaneVarying;
   }
   Split.Exact = true;
-  SetBusy();
   if (!AllSame)
     return Uniformity::WarpUniform;
   return std::min(AST, Uniformity::BlockUniform);

@@ -1,6 +1,7 @@
 //===- LastTile.cpp - Clamps whose split only the last tile shows ---------===//
 #include "Analysis/LastTile.h"
 
+#include "Frontend/LoopInduction.h"
 #include "Analysis/DivergenceWalker.h"
 #include "Frontend/ExprBuilder.h"
 #include "clang/AST/ASTContext.h"
@@ -304,9 +305,7 @@ std::pair<std::string, std::string> lastTileText(const clang::Expr *Cond,
         return;
       if (const auto *BO = dyn_cast<BinaryOperator>(S);
           BO && BO->getOpcode() == BO_Assign)
-        if (const auto *L =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-            L && L->getDecl() == V)
+        if (refersTo(BO->getLHS(), V))
           Out.push_back(BO->getRHS());
       for (const Stmt *Child : S->children())
         Scan(Child);

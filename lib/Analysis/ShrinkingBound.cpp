@@ -20,6 +20,7 @@
 
 #include "Analysis/GuardPatterns.h"
 #include "Frontend/ExprBuilder.h"
+#include "Frontend/LoopInduction.h"
 #include "Frontend/ValueFlow.h"
 #include "Symbolic/Expr.h"
 #include "clang/AST/ASTContext.h"
@@ -73,11 +74,6 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
-bool readsVar(const Expr *E, const VarDecl *V) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE && DRE->getDecl() == V;
-}
-
 /// How the definition \p D makes its variable no larger: `v >>= k`, `v /= k`
 /// (k >= 1), `v -= c` (c >= 0, signed only: unsigned arithmetic wraps),
 /// `--v`, and the `v = v op k` forms, k and c integer constants.
@@ -98,7 +94,7 @@ std::optional<ShrinkingBound::Step> stepOf(const ValueDef &D, ASTContext &Ctx,
     const auto *BO =
         D.RHS ? dyn_cast<BinaryOperator>(D.RHS->IgnoreParenImpCasts())
               : nullptr;
-    if (!BO || !readsVar(BO->getLHS(), D.Var))
+    if (!BO || !refersTo(BO->getLHS(), D.Var))
       return std::nullopt;
     Op = BO->getOpcode();
     By = BO->getRHS();

@@ -7,7 +7,7 @@ using namespace clang;
 
 namespace warplint {
 
-static bool refersTo(const Expr *E, const VarDecl *V) {
+bool refersTo(const Expr *E, const VarDecl *V) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE && DRE->getDecl() == V;
 }

@@ -33,6 +33,9 @@ struct InductionStep {
   bool ShortForm = true;
 };
 
+/// \p E, parentheses and implicit casts aside, names the variable \p V.
+bool refersTo(const clang::Expr *E, const clang::VarDecl *V);
+
 /// How \p Update (a for loop's increment, or a statement of a loop body)
 /// changes \p V; nullopt when it is not one of the induction forms.
 std::optional<InductionStep> inductionStep(const clang::Expr *Update,
