@@ -79,36 +79,27 @@ const Stmt *loopBody(const Stmt *Loop) {
 /// `--v`, and the `v = v op k` forms, k and c integer constants.
 std::optional<ShrinkingBound::Step> stepOf(const ValueDef &D, ASTContext &Ctx,
                                            bool Signed) {
-  BinaryOperatorKind Op;
-  const Expr *By = nullptr;
-  switch (D.K) {
-  case ValueDef::Compound:
-    Op = D.Op;
-    By = D.RHS;
-    break;
-  case ValueDef::IncDec:
-    if (!D.Decrement || !Signed)
-      return std::nullopt;
-    return ShrinkingBound::Step{BO_Sub, 1};
-  case ValueDef::Assign: {
-    const auto *BO =
-        D.RHS ? dyn_cast<BinaryOperator>(D.RHS->IgnoreParenImpCasts())
-              : nullptr;
-    if (!BO || !refersTo(BO->getLHS(), D.Var))
-      return std::nullopt;
-    Op = BO->getOpcode();
-    By = BO->getRHS();
-    break;
-  }
-  default:
+  if (D.K != ValueDef::Compound && D.K != ValueDef::IncDec &&
+      D.K != ValueDef::Assign)
     return std::nullopt;
-  }
+  // The update's form, as a loop's counter update is read.
+  std::optional<InductionStep> S =
+      inductionStep(dyn_cast_or_null<Expr>(D.S), D.Var);
+  if (!S)
+    return std::nullopt;
+  // --v, and v -= c (an additive step that subtracts): signed only.
+  if (S->Additive && (!S->Negate || !Signed))
+    return std::nullopt;
+  if (S->Additive && !S->Step)
+    return ShrinkingBound::Step{BO_Sub, 1};
+  const Expr *By = S->Additive ? S->Step : S->Factor;
   if (!By || By->isValueDependent())
     return std::nullopt;
   std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
   if (!C)
     return std::nullopt;
   int64_t K = C->getExtValue();
+  BinaryOperatorKind Op = S->Additive ? BO_Sub : S->GeometricOp;
   switch (Op) {
   case BO_Shr:
     if (K < 0 || K > 62)
@@ -119,7 +110,7 @@ std::optional<ShrinkingBound::Step> stepOf(const ValueDef &D, ASTContext &Ctx,
       return std::nullopt;
     break;
   case BO_Sub:
-    if (K < 0 || !Signed)
+    if (K < 0)
       return std::nullopt;
     break;
   default:
