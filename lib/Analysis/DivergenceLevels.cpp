@@ -9,6 +9,7 @@
 #include "Analysis/DivergenceWalker.h"
 
 #include "Analysis/DivergenceSources.h"
+#include "Analysis/LastTile.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -16,6 +17,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 using namespace clang;
 
@@ -462,6 +464,10 @@ Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,
              CE->getArg(I)->getType()->isIntegerType() &&
              laneLinear(Caller.Builder->build(CE->getArg(I)), Caller))
       F.LaneLinearParam.insert(P);
+    if (!A.DataDep && A.U == Uniformity::LaneVarying &&
+        CE->getArg(I)->getType()->isIntegerType())
+      if (auto T = lastTileArgument(CE->getArg(I), Caller))
+        F.LastTileParam[P] = std::move(*T);
   }
   ++CallDepth;
   runFunction(F, Reporting);
@@ -507,6 +513,12 @@ bool Walker::mentionsVaryingParam(const sym::Expr *E, const FnState &F,
         return true;
     return false;
   }
+  // A geometric loop variable started from a parameter (`for (s = steps; s
+  // > 0; s >>= 1)`) is a uniform leaf whose start the builder keeps aside.
+  if (E->kind() == sym::ExprKind::LoopIV && !F.IsKernel && F.Builder)
+    for (const sym::Expr *Start : F.Builder->geometricStarts(E->name()))
+      if (mentionsVaryingParam(Start, F, Depth + 1))
+        return true;
   for (const sym::Expr *O : E->ops())
     if (mentionsVaryingParam(O, F, Depth + 1))
       return true;
@@ -532,12 +544,122 @@ bool Walker::monotoneInLaneParams(const sym::Expr *E, const FnState &F,
         return F.LaneLinearParam.contains(P);
     return true;
   }
+  // A geometric loop variable of a varying start: a sequence of halvings of
+  // each lane's value, which the lane order need not keep.
+  if (E->kind() == sym::ExprKind::LoopIV && mentionsVaryingParam(E, F))
+    return false;
   if (scrambles(E) && mentionsVaryingParam(E, F))
     return false;
   for (const sym::Expr *O : E->ops())
     if (!monotoneInLaneParams(O, F, Depth + 1))
       return false;
   return true;
+}
+
+bool Walker::uniformBesideLastTile(
+    const sym::Expr *E, const FnState &F,
+    const std::pair<std::string, std::string> **Texts) {
+  if (Texts)
+    *Texts = nullptr;
+  if (E->mayVaryByLane())
+    return false;
+  // A helper builds its parameters as values the same for every lane; the
+  // levels of their arguments say which may differ. One the same for a warp
+  // (WarpUniform) splits none.
+  bool Uniform = true;
+  std::function<void(const sym::Expr *, unsigned)> Visit =
+      [&](const sym::Expr *X, unsigned Depth) {
+        sym::forEachNode(X, [&](const sym::Expr *N) {
+          if (!Uniform)
+            return;
+          // A geometric loop variable of a helper: its start (see
+          // mentionsVaryingParam).
+          if (N->kind() == sym::ExprKind::LoopIV && !F.IsKernel && F.Builder) {
+            for (const sym::Expr *Start : F.Builder->geometricStarts(N->name()))
+              if (Depth > 8 || Start->mayVaryByLane())
+                Uniform = false;
+              else
+                Visit(Start, Depth + 1);
+            return;
+          }
+          if (N->kind() != sym::ExprKind::Param)
+            return;
+          for (const auto &[P, U] : F.ParamLevel) {
+            if (P->getName() != N->name() || U != Uniformity::LaneVarying)
+              continue;
+            auto It = F.LastTileParam.find(P);
+            if (It == F.LastTileParam.end())
+              Uniform = false;
+            else if (Texts && !*Texts)
+              *Texts = &It->second;
+          }
+        });
+      };
+  Visit(E, 0);
+  return Uniform;
+}
+
+std::optional<std::pair<std::string, std::string>>
+Walker::lastTileArgument(const Expr *Arg, FnState &Caller) {
+  auto Uniform = [&Caller](const sym::Expr *Y) {
+    return uniformBesideLastTile(Y, Caller);
+  };
+  const sym::Expr *X = Caller.Builder->build(Arg);
+  // The caller's own last-tile parameter, passed on (or a function of it).
+  const std::pair<std::string, std::string> *Passed = nullptr;
+  if (uniformBesideLastTile(X, Caller, &Passed)) {
+    if (Passed)
+      return *Passed;
+    return std::nullopt;
+  }
+  // The clamp in the argument itself: `sumTile(in + base, min(TILE, n -
+  // base))`.
+  if (auto C = divergence::findLastTileClamp(SC, X, Uniform))
+    return lastTileText(Arg, *C, *Caller.Builder, Ctx);
+  // A function of variables that hold one, which the builder may not see
+  // through (`nextPowerOfTwo(segmentElementsB)`, whose __clz keeps no
+  // structure): each lane-varying variable the argument reads must hold a
+  // clamp; read as its full arm, the argument must vary by no lane.
+  llvm::SmallVector<const DeclRefExpr *, 8> Uses;
+  llvm::SmallVector<const Stmt *, 16> Work{Arg};
+  while (!Work.empty() && Uses.size() <= 8) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getType()->isIntegerType())
+        Uses.push_back(DRE);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  if (Uses.empty() || Uses.size() > 8)
+    return std::nullopt;
+  std::optional<std::pair<std::string, std::string>> Texts;
+  llvm::SmallVector<const DeclRefExpr *, 8> Set;
+  bool Clamped = true;
+  for (const DeclRefExpr *DRE : Uses) {
+    const sym::Expr *V = Caller.Builder->build(DRE);
+    if (Uniform(V))
+      continue;
+    auto C = divergence::findLastTileClamp(SC, V, Uniform);
+    if (!C) {
+      Clamped = false;
+      break;
+    }
+    llvm::DenseMap<const sym::Expr *, const sym::Expr *> Map;
+    Map[C->Clamp] = C->Full;
+    Caller.Builder->setUseValue(DRE, sym::substitute(SC, V, Map));
+    Set.push_back(DRE);
+    if (!Texts)
+      Texts = lastTileText(DRE, *C, *Caller.Builder, Ctx);
+  }
+  bool Full = Clamped && !Set.empty() && Uniform(Caller.Builder->build(Arg));
+  for (const DeclRefExpr *DRE : Set)
+    Caller.Builder->setUseValue(DRE, nullptr);
+  if (!Full)
+    return std::nullopt;
+  return Texts;
 }
 
 bool Walker::laneLinear(const sym::Expr *E, const FnState &F) {

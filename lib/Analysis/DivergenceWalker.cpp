@@ -137,9 +137,22 @@ Uniformity Walker::refine(const Expr *Cond, FnState &F, const Level &AST,
     if (PU != Uniformity::BlockUniform && PU != Uniformity::GridUniform)
       Within.push_back(P);
   }
-  if (Parts.size() > 1 && !Within.empty() && Within.size() < Parts.size())
-    return Lanes.refine(Cond, AST.U, Scope, Split, Within);
-  return Lanes.refine(Cond, AST.U, Scope, Split);
+  Uniformity U =
+      Parts.size() > 1 && !Within.empty() && Within.size() < Parts.size()
+          ? Lanes.refine(Cond, AST.U, Scope, Split, Within)
+          : Lanes.refine(Cond, AST.U, Scope, Split);
+  // In a helper, a condition that differs between lanes only through
+  // parameters whose arguments are last-tile values (LastTileParam) splits
+  // only the last tile, as the same condition in the caller would. The
+  // level stays: the barrier checks still see the lanes part there.
+  const std::pair<std::string, std::string> *Texts = nullptr;
+  if (!F.IsKernel && U == Uniformity::LaneVarying && !Split.Exact &&
+      !Split.LastTile && !F.LastTileParam.empty() &&
+      uniformBesideLastTile(F.Builder->build(Cond), F, &Texts) && Texts) {
+    Split.LastTile = true;
+    std::tie(Split.LastTileRemainder, Split.LastTileFull) = *Texts;
+  }
+  return U;
 }
 
 Uniformity Walker::jumpLevel(size_t From) const {

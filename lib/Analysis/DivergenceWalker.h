@@ -86,6 +86,13 @@ struct FnState {
   /// of the thread index (through the caller's own such parameters) with no
   /// other lane-varying term, so the parameter grows with the lane.
   llvm::DenseSet<const clang::ParmVarDecl *> LaneLinearParam;
+  /// Parameters whose argument is the same for every lane of a warp outside
+  /// the last tile of a remainder clamp (LastTile.h): a clamp `min(F, R)`,
+  /// or a function of variables that hold one, which with F in the clamp's
+  /// place varies by no lane. The clamp's remainder and full arm, as the
+  /// message names them.
+  llvm::DenseMap<const clang::ParmVarDecl *, std::pair<std::string, std::string>>
+      LastTileParam;
   /// The level of each local variable at the current point of the walk
   /// (flow-sensitive; joined at the ends of branches and loops).
   VarLevels Var;
@@ -177,6 +184,19 @@ private:
                                    unsigned Depth = 0);
   /// \p E, built in \p F, is a lane-linear index (see LaneLinearParam).
   static bool laneLinear(const sym::Expr *E, const FnState &F);
+  /// \p E, built in \p F, is the same for every lane of a warp at this
+  /// point, except through parameters F takes for last-tile values
+  /// (LastTileParam): it reads no lane-varying value, and every varying
+  /// parameter it reads is one of those. \p Texts: the first such
+  /// parameter's clamp text, if any.
+  static bool uniformBesideLastTile(
+      const sym::Expr *E, const FnState &F,
+      const std::pair<std::string, std::string> **Texts = nullptr);
+  /// The clamp text (LastTileParam) when the argument \p Arg, in \p Caller,
+  /// is the same for every lane of a warp outside the last tile of a
+  /// remainder clamp.
+  std::optional<std::pair<std::string, std::string>>
+  lastTileArgument(const clang::Expr *Arg, FnState &Caller);
 
   // ----- the walk (DivergenceWalker.cpp) -----------------------------------
   /// \p AST: the condition's level from the walk.

@@ -238,6 +238,8 @@ const sym::Expr *ExprBuilder::geometric(const VarDecl *V,
                                             : sym::Uniformity::GridUniform;
   const sym::Expr *R = SC.loopIV(V->getName(), std::nullopt, std::nullopt, 1,
                                  typeOf(V->getType(), Ctx), U);
+  if (!Init->isConstant() && !llvm::is_contained(GeometricStarts[V->getName()], Init))
+    GeometricStarts[V->getName()].push_back(Init);
   if (Init->isConstant() && !Probing) {
     FirstValues[V->getName()] = Init->constant();
     std::string Note = "loop variable '" + V->getNameAsString() +

@@ -117,6 +117,17 @@ public:
   const llvm::StringMap<int64_t> &loopFirstValues() const {
     return FirstValues;
   }
+  /// The first values of the geometric loop variables named \p Name built so
+  /// far (`for (s = steps; s > 0; s >>= 1)`: steps). The loop variable is
+  /// uniform when its first value is; in a helper, whose parameters build as
+  /// uniform values, the divergence walker asks whether that value reads a
+  /// parameter whose argument differs between lanes.
+  llvm::ArrayRef<const sym::Expr *> geometricStarts(llvm::StringRef Name) const {
+    auto It = GeometricStarts.find(Name);
+    if (It == GeometricStarts.end())
+      return {};
+    return It->second;
+  }
   /// Human-readable notes on how loop variables were modelled.
   /// Each note with the loop variable it is about (an access takes the notes
   /// of the variables its address or guard uses).
@@ -242,6 +253,7 @@ private:
   llvm::DenseMap<const ValueDef *, const sym::Expr *> DefMemo;
   llvm::DenseSet<const ValueDef *> Building;
   llvm::StringMap<int64_t> FirstValues;
+  llvm::StringMap<llvm::SmallVector<const sym::Expr *, 1>> GeometricStarts;
   std::vector<std::pair<std::string, std::string>> LoopNotes;
   bool DataDependent = false;
   /// Building only to learn a value's uniformity: no bindings, notes or merges.
