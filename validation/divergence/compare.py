@@ -44,6 +44,10 @@ SOURCES = {
     # Issue 13's tenth round (H100, nvcc 13.0, session 12): the shapes the sample read as
     # real but cheap, each beside a costly variant.
     "cheap10": os.path.join(HERE, "cheap10.cu"),
+    # Issue 13's eleventh round (H100, nvcc 13.0, session 13): the last tile reached
+    # through a helper's parameter, and a helper's geometric loop on a lane-varying
+    # argument.
+    "tile11": os.path.join(HERE, "tile11.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {
