@@ -255,13 +255,25 @@ Level Walker::level(const Expr *E, FnState &F, unsigned Depth) {
 Level Walker::load(const Expr *E, std::initializer_list<const Expr *> AddrParts,
                    FnState &F, unsigned Depth) {
   Level A;
-  for (const Expr *P : AddrParts)
-    A.join(level(P, F, Depth + 1));
+  llvm::SmallVector<std::pair<const Expr *, Uniformity>, 2> Parts;
+  for (const Expr *P : AddrParts) {
+    Level L = level(P, F, Depth + 1);
+    Parts.push_back({P, L.U});
+    A.join(L);
+  }
   // A local array or struct: its elements have the variable's level.
   if (const VarDecl *V = baseVar(E))
     if (V->hasLocalStorage() && !isSharedVar(V) &&
         !V->getType()->isPointerType() && !isa<ParmVarDecl>(V))
       return A;
+  // An address the same for every lane of a warp, though it reads the lane
+  // (`counts[threadIdx.x / 32]`, `(blockIdx.x * blockDim.x + threadIdx.x) >>
+  // 5`): the warp reads one value, the same for all its lanes.
+  if (A.U == Uniformity::LaneVarying && !A.DataDep &&
+      warpUniformAddress(Parts, F)) {
+    A.U = Uniformity::WarpUniform;
+    return A;
+  }
   if (A.U == Uniformity::LaneVarying) {
     A.DataDep = true;
     A.Source = varianceSource(VarianceKind::Load, sourceText(E, Ctx));
@@ -553,6 +565,32 @@ bool Walker::monotoneInLaneParams(const sym::Expr *E, const FnState &F,
   for (const sym::Expr *O : E->ops())
     if (!monotoneInLaneParams(O, F, Depth + 1))
       return false;
+  return true;
+}
+
+bool Walker::warpUniformAddress(
+    llvm::ArrayRef<std::pair<const Expr *, Uniformity>> Parts, FnState &F) {
+  for (const auto &[P, U] : Parts) {
+    if (U != Uniformity::LaneVarying)
+      continue;
+    if (!P->getType()->isIntegerType())
+      return false;
+    const sym::Expr *X = F.Builder->build(P);
+    if (!X->mayVaryByLane() || (!F.IsKernel && mentionsVaryingParam(X, F)))
+      return false;
+    // Only a division, shift, mask or remainder of the lane can make lanes
+    // agree; an affine index (`in[tid]`) is not evaluated lane by lane.
+    bool Folds = false;
+    sym::forEachNode(X, [&](const sym::Expr *N) {
+      sym::ExprKind K = N->kind();
+      if ((K == sym::ExprKind::Div || K == sym::ExprKind::Shr ||
+           K == sym::ExprKind::And || K == sym::ExprKind::Rem) &&
+          N->mayVaryByLane())
+        Folds = true;
+    });
+    if (!Folds || !Lanes.warpUniform(X))
+      return false;
+  }
   return true;
 }
 

@@ -184,6 +184,12 @@ private:
                                    unsigned Depth = 0);
   /// \p E, built in \p F, is a lane-linear index (see LaneLinearParam).
   static bool laneLinear(const sym::Expr *E, const FnState &F);
+  /// The lane-varying parts of a load's address (with their levels) are the
+  /// same for every lane of each warp of the shape (LaneEvaluator::
+  /// warpUniform): integer indices that fold the lane away.
+  bool warpUniformAddress(
+      llvm::ArrayRef<std::pair<const clang::Expr *, sym::Uniformity>> Parts,
+      FnState &F);
   /// \p E, built in \p F, is the same for every lane of a warp at this
   /// point, except through parameters F takes for last-tile values
   /// (LastTileParam): it reads no lane-varying value, and every varying

@@ -200,6 +200,13 @@ LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
     Bind[P.first] = P.second;
 }
 
+bool LaneEvaluator::warpUniform(const sym::Expr *E) {
+  auto Warps = evalLanes(E, sym::Bindings());
+  return Warps && llvm::none_of(*Warps, [](const WarpValues &W) {
+           return divergent(W);
+         });
+}
+
 std::optional<std::vector<LaneEvaluator::WarpValues>>
 LaneEvaluator::evalLanes(const sym::Expr *E, const sym::Bindings &B) {
   sym::ThreadEvaluator TE(SC, Shape.Shape, B);

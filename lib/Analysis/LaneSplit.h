@@ -72,6 +72,11 @@ public:
   /// known up to terms the whole warp shares.
   std::optional<unsigned> maxEqualLanes(const sym::Expr *E);
 
+  /// Every lane of each warp of the block shape gets the same value of
+  /// \p E, known up to terms the whole warp shares (`threadIdx.x / 32`,
+  /// `(blockIdx.x * blockDim.x + threadIdx.x) >> 5` at blockDim 256).
+  bool warpUniform(const sym::Expr *E);
+
   /// A `for` loop whose condition is lane-varying only because its variable
   /// starts at a lane-varying value: counts each lane's iterations when the
   /// bound is known (for (k = threadIdx.x; k < 64; k += 32)); updates \p U
