@@ -375,6 +375,9 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // A tail guard, or the remainder of a block-stride loop (every lane runs
     // it, none more than one trip longer than another: only the last
     // iteration has idle lanes): one partial pass, as at a tail.
+    // A warp-strided loop over the warp's own range (lanes starting within
+    // one step of each other, a bound the warp shares): at most the last
+    // pass of each warp has idle lanes.
     // A window clamped at the edges (`for (k = max(0, i - r); k <= min(n -
     // 1, i + r); ++k)`): only lanes whose window meets an edge run fewer
     // trips, in the warps there, as at a tail.
@@ -386,7 +389,7 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     // where R drops below F, can split (cuda-samples mergeSort's last
     // segment, a tiled kernel's last tile).
     if ((B.TailGuard || B.Split.Remainder || B.Split.FewIdle ||
-         B.EdgeWindow || B.EdgeGuard || B.Split.LastTile) &&
+         B.EdgeWindow || B.EdgeGuard || B.Split.LastTile || B.WarpStrided) &&
         !ReportTailGuards)
       continue;
     if (!Loop && !B.Unpredicable && B.BodyCost <= PredicationThreshold)
@@ -562,6 +565,10 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
       R.Conf = Confidence::Likely;
     } else if (B.EdgeWindow) {
       Msg += " only where a lane's window is clamped at an edge";
+      R.Conf = Confidence::Likely;
+    } else if (B.WarpStrided) {
+      Msg += " only in each warp's last pass (its lanes start within one "
+             "step of each other and stop at a bound the warp shares)";
       R.Conf = Confidence::Likely;
     } else if (B.EdgeGuard) {
       Msg += " only where a lane's coordinate meets an edge of its period";

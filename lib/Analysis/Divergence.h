@@ -228,6 +228,12 @@ struct DivergentBranch {
   /// (GuardPatterns' isClampedWindow): trip counts differ only in the warps
   /// whose lanes' windows meet an edge.
   bool EdgeWindow = false;
+  /// A `for` loop whose lanes start within one step of each other and run up
+  /// to a bound their warp shares (a warp-strided loop over the warp's own
+  /// range: `for (i = base + lane; i < warpEnd; i += 32 * gridDim.x)`): no
+  /// two lanes of a warp differ by more than one trip, so each warp has at
+  /// most one pass with idle lanes, its last.
+  bool WarpStrided = false;
   /// A test that a stencil's neighbour stays inside the period its
   /// coordinate wraps in (`y >= 0 && y < rows` with y = t % rows + k;
   /// GuardPatterns' isEdgeGuard): only the lanes near an edge of a period

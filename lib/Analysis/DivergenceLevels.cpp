@@ -568,27 +568,29 @@ bool Walker::monotoneInLaneParams(const sym::Expr *E, const FnState &F,
   return true;
 }
 
+bool Walker::warpUniformIndex(const sym::Expr *X, const FnState &F) {
+  if (!X->mayVaryByLane() || (!F.IsKernel && mentionsVaryingParam(X, F)))
+    return false;
+  // Only a division, shift, mask or remainder of the lane can make lanes
+  // agree; an affine index (`in[tid]`) is not evaluated lane by lane.
+  bool Folds = false;
+  sym::forEachNode(X, [&](const sym::Expr *N) {
+    sym::ExprKind K = N->kind();
+    if ((K == sym::ExprKind::Div || K == sym::ExprKind::Shr ||
+         K == sym::ExprKind::And || K == sym::ExprKind::Rem) &&
+        N->mayVaryByLane())
+      Folds = true;
+  });
+  return Folds && Lanes.warpUniform(X);
+}
+
 bool Walker::warpUniformAddress(
     llvm::ArrayRef<std::pair<const Expr *, Uniformity>> Parts, FnState &F) {
   for (const auto &[P, U] : Parts) {
     if (U != Uniformity::LaneVarying)
       continue;
-    if (!P->getType()->isIntegerType())
-      return false;
-    const sym::Expr *X = F.Builder->build(P);
-    if (!X->mayVaryByLane() || (!F.IsKernel && mentionsVaryingParam(X, F)))
-      return false;
-    // Only a division, shift, mask or remainder of the lane can make lanes
-    // agree; an affine index (`in[tid]`) is not evaluated lane by lane.
-    bool Folds = false;
-    sym::forEachNode(X, [&](const sym::Expr *N) {
-      sym::ExprKind K = N->kind();
-      if ((K == sym::ExprKind::Div || K == sym::ExprKind::Shr ||
-           K == sym::ExprKind::And || K == sym::ExprKind::Rem) &&
-          N->mayVaryByLane())
-        Folds = true;
-    });
-    if (!Folds || !Lanes.warpUniform(X))
+    if (!P->getType()->isIntegerType() ||
+        !warpUniformIndex(F.Builder->build(P), F))
       return false;
   }
   return true;

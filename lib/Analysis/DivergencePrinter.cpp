@@ -173,6 +173,8 @@ void printDivergence(llvm::raw_ostream &OS, const KernelDivergence &D,
       L << " growing-bound";
     if (B.EdgeWindow)
       L << " edge-window";
+    if (B.WarpStrided)
+      L << " warp-strided";
     if (B.EdgeGuard)
       L << " edge-guard";
     if (B.Split.LastTile)

@@ -73,6 +73,12 @@ void Walker::initFunction(FnState &F, const FunctionDecl &FD,
   // below need their values (the memory walker evaluates each definition
   // instead, so only the divergence builder joins).
   F.Builder->setBranchJoins(true);
+  // A value loaded at an address the same for a whole warp is warp-uniform
+  // (the load rule of DivergenceLevels, for the values the builder builds).
+  FnState *State = &F;
+  F.Builder->setWarpUniformAddress([this, State](const sym::Expr *A) {
+    return warpUniformIndex(A, *State);
+  });
   // A kernel's variables through their reaching definitions. Not a
   // helper's: the builder takes its parameters for uniform values, and the
   // flow would carry that into loop inductions over a parameter (`for (;
@@ -645,6 +651,52 @@ bool Walker::clampedWindow(const Stmt *L, FnState &F) {
          isClampedWindow(SC, Start, Bound);
 }
 
+bool Walker::warpStridedLoop(const Stmt *L, FnState &F) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  if (!FS || !loopWindow(L, F))
+    return false;
+  std::optional<ForInduction> Ind = forInduction(*FS);
+  if (!Ind || !Ind->Init || !Ind->Step.Additive || Ind->Step.Negate)
+    return false;
+  // `i < bound` or `i <= bound` (or the same written the other way round):
+  // the counter runs up.
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!Cond)
+    return false;
+  const Expr *Bound = nullptr;
+  if ((Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) &&
+      refersTo(Cond->getLHS(), Ind->Var))
+    Bound = Cond->getRHS();
+  else if ((Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE) &&
+           refersTo(Cond->getRHS(), Ind->Var))
+    Bound = Cond->getLHS();
+  if (!Bound || !Bound->getType()->isIntegerType())
+    return false;
+  for (const Expr *E : {Ind->Init, Bound, Ind->Step.Step})
+    if (E && level(E, F).DataDep)
+      return false;
+  const sym::Expr *Start = F.Builder->build(Ind->Init);
+  const sym::Expr *End = F.Builder->build(Bound);
+  const sym::Expr *Step =
+      Ind->Step.Step ? F.Builder->build(Ind->Step.Step) : nullptr;
+  if (!F.IsKernel && (mentionsVaryingParam(Start, F) ||
+                      mentionsVaryingParam(End, F) ||
+                      (Step && mentionsVaryingParam(Step, F))))
+    return false;
+  if (Step && Step->mayVaryByLane())
+    return false;
+  // The bound is the same for the whole warp, and the lanes' starts lie
+  // within one step: lane l runs ceil((end - start_l) / step) trips, and
+  // starts less than a step apart give counts at most one apart.
+  if (End->mayVaryByLane() && !Lanes.warpUniform(End))
+    return false;
+  std::optional<int64_t> Spread = Lanes.laneSpread(Start);
+  std::optional<int64_t> Least =
+      Step ? Lanes.uniformLowerBound(Step) : std::optional<int64_t>(1);
+  return Spread && Least && *Spread < *Least;
+}
+
 bool Walker::sameTripCount(const Stmt *L, FnState &F) {
   auto W = loopWindow(L, F);
   if (!W)
@@ -805,6 +857,8 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
       B.EdgeWindow =
           !B.TailGuard && !B.GrowingBound && !C.DataDep && clampedWindow(S, F);
+      B.WarpStrided = !B.TailGuard && !B.EdgeWindow && !C.DataDep &&
+                      warpStridedLoop(S, F);
     }
   } else if (Cond && K == BranchKind::Loop && Split.TripCounts &&
              Split.DivergentWarps == 1) {

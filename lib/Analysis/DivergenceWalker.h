@@ -187,6 +187,9 @@ private:
   /// The lane-varying parts of a load's address (with their levels) are the
   /// same for every lane of each warp of the shape (LaneEvaluator::
   /// warpUniform): integer indices that fold the lane away.
+  /// \p X, an index built in \p F, reads the lane only through a division,
+  /// shift, mask or remainder and is the same for every lane of each warp.
+  bool warpUniformIndex(const sym::Expr *X, const FnState &F);
   bool warpUniformAddress(
       llvm::ArrayRef<std::pair<const clang::Expr *, sym::Uniformity>> Parts,
       FnState &F);
@@ -245,6 +248,8 @@ private:
   loopWindow(const clang::Stmt *L, FnState &F);
   /// A loop over a window clamped at the edges (GuardPatterns).
   bool clampedWindow(const clang::Stmt *L, FnState &F);
+  /// \p L is a warp-strided loop (DivergentBranch::WarpStrided).
+  bool warpStridedLoop(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);
   /// Records the barrier \p Found (kind and scope filled in) if a control
   /// statement on the stack differs within its scope.

@@ -200,11 +200,70 @@ LaneEvaluator::LaneEvaluator(ASTContext &Ctx, sym::ExprContext &SC,
     Bind[P.first] = P.second;
 }
 
-bool LaneEvaluator::warpUniform(const sym::Expr *E) {
+bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
+  if (!E->mayVaryByLane())
+    return true;
+  if (Depth > 16)
+    return false;
+  if (auto Warps = evalLanes(E, sym::Bindings()))
+    return llvm::none_of(*Warps,
+                         [](const WarpValues &W) { return divergent(W); });
+  // Where the lanes could not be evaluated (a product of two runtime values,
+  // `chunk * warp`): every operation is a function of its operands, so
+  // operands each the same across a warp give a result that is too.
+  if (E->ops().empty())
+    return false;
+  for (const sym::Expr *O : E->ops())
+    if (!warpUniform(O, Depth + 1))
+      return false;
+  return true;
+}
+
+std::optional<int64_t> LaneEvaluator::laneSpread(const sym::Expr *E) {
   auto Warps = evalLanes(E, sym::Bindings());
-  return Warps && llvm::none_of(*Warps, [](const WarpValues &W) {
-           return divergent(W);
-         });
+  // A sum whose lanes could not be evaluated: the terms the same across each
+  // warp add the same to every lane, the others decide the spread.
+  if (!Warps && E->kind() == sym::ExprKind::Add) {
+    const sym::Expr *Rest = nullptr;
+    for (const sym::Expr *O : E->ops())
+      if (!warpUniform(O))
+        Rest = Rest ? SC.add(Rest, O) : O;
+    if (!Rest)
+      return 0;
+    Warps = evalLanes(Rest, sym::Bindings());
+  }
+  if (!Warps)
+    return std::nullopt;
+  int64_t Spread = 0;
+  for (const WarpValues &W : *Warps) {
+    if (W.empty())
+      continue;
+    int64_t Lo = W.front().Const, Hi = W.front().Const;
+    for (const sym::SymValue &V : W) {
+      if (!V.sameTerms(W.front()))
+        return std::nullopt;
+      Lo = std::min(Lo, V.Const);
+      Hi = std::max(Hi, V.Const);
+    }
+    Spread = std::max(Spread, Hi - Lo);
+  }
+  return Spread;
+}
+
+std::optional<int64_t> LaneEvaluator::uniformLowerBound(const sym::Expr *E) {
+  if (E->mayVaryByLane())
+    return std::nullopt;
+  sym::ThreadEvaluator TE(SC, Shape.Shape, sym::Bindings());
+  auto V = TE.eval(E, {0, 0, 0});
+  if (!V)
+    return std::nullopt;
+  int64_t Least = V->Const;
+  for (const auto &[Atom, Coef] : V->Terms) {
+    if (Atom->kind() != sym::ExprKind::GridDim || Coef <= 0)
+      return std::nullopt;
+    Least += Coef;
+  }
+  return Least;
 }
 
 std::optional<std::vector<LaneEvaluator::WarpValues>>

@@ -75,7 +75,19 @@ public:
   /// Every lane of each warp of the block shape gets the same value of
   /// \p E, known up to terms the whole warp shares (`threadIdx.x / 32`,
   /// `(blockIdx.x * blockDim.x + threadIdx.x) >> 5` at blockDim 256).
-  bool warpUniform(const sym::Expr *E);
+  /// Where the lanes cannot be evaluated, a pure operation of operands that
+  /// each are.
+  bool warpUniform(const sym::Expr *E, unsigned Depth = 0);
+
+  /// The largest difference between the values of \p E on two lanes of one
+  /// warp, over the warps of the block shape, when in each warp the lanes'
+  /// values differ by constants (they share their terms).
+  std::optional<int64_t> laneSpread(const sym::Expr *E);
+
+  /// A lower bound of \p E, a value the same for every thread: its constant
+  /// part at the block shape plus the positive coefficients of grid
+  /// dimensions (each at least 1); nullopt for any other runtime term.
+  std::optional<int64_t> uniformLowerBound(const sym::Expr *E);
 
   /// A `for` loop whose condition is lane-varying only because its variable
   /// starts at a lane-varying value: counts each lane's iterations when the

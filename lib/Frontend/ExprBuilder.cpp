@@ -572,6 +572,10 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
     if (A && !A->mayVaryByLane())
       return unknown("value loaded from memory", E,
                      sym::Uniformity::BlockUniform);
+    if (A && WarpUniformAddress && E->getType()->isIntegerType() &&
+        WarpUniformAddress(A))
+      return unknown("value loaded from memory at a warp-uniform address", E,
+                     sym::Uniformity::WarpUniform);
     DataDependent = true;
     return unknown("value loaded from memory at a lane-varying address", E);
   }

@@ -16,6 +16,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -106,6 +107,14 @@ public:
   /// of the definitions that reach it (flow-sensitive), and loop-header merges
   /// become inductions; other variables keep the rules above.
   void setValueFlow(const ValueFlow *F) { Flow = F; }
+
+  /// Whether an address the lanes compute differently is nonetheless the
+  /// same for every lane of each warp (the divergence walker answers by
+  /// evaluating the lanes of its block shape): a value loaded there is
+  /// warp-uniform (`len[ix / 32]`), not data-dependent.
+  void setWarpUniformAddress(std::function<bool(const sym::Expr *)> F) {
+    WarpUniformAddress = std::move(F);
+  }
   const ValueFlow *valueFlow() const { return Flow; }
 
   /// K, the uniform iteration count of the loop that moves \p V by \p Step
@@ -253,6 +262,7 @@ private:
   llvm::DenseMap<const ValueDef *, const sym::Expr *> DefMemo;
   llvm::DenseSet<const ValueDef *> Building;
   llvm::StringMap<int64_t> FirstValues;
+  std::function<bool(const sym::Expr *)> WarpUniformAddress;
   llvm::StringMap<llvm::SmallVector<const sym::Expr *, 1>> GeometricStarts;
   std::vector<std::pair<std::string, std::string>> LoopNotes;
   bool DataDependent = false;

@@ -62,6 +62,33 @@ __global__ void good_sharedWarpSums(float *y, const float *x, int n) {
   y[blockIdx.x * blockDim.x + tid] = acc;
 }
 
+// CSR SpMV with a warp a row (the "vector" kernel): the row's bounds are loaded at the
+// warp's own address, and the lanes stride by 32 from the row's start: a loop over the
+// warp's range, its last pass partial. Before: "loop condition differs between the
+// lanes of a warp depending on data (the value loaded by 'ptr[row]')", Medium.
+__global__ void good_csrVector(float *y, const int *ptr, const int *cols,
+                               const float *vals, const float *x, int rows) {
+  __shared__ float sums[256];
+  int thread_id = blockDim.x * blockIdx.x + threadIdx.x;
+  int row = thread_id / 32;
+  int lane = thread_id & 31;
+  float sum = 0.0f;
+  if (row < rows) {
+    int row_start = ptr[row];
+    int row_end = ptr[row + 1];
+    for (int jj = row_start + lane; jj < row_end; jj += 32)
+      sum += vals[jj] * x[cols[jj]];
+  }
+  sums[threadIdx.x] = sum;
+  __syncthreads();
+  if (lane == 0 && row < rows) {
+    float t = 0.0f;
+    for (int k = 0; k < 32; ++k)
+      t += sums[threadIdx.x + k];
+    y[row] = t;
+  }
+}
+
 // ---- positives: the lanes read different values ----
 
 // One length per lane.
@@ -117,6 +144,7 @@ void launch(float *y, float *d, int *i, float *x, int n) {
   good_warpRowLength<<<64, 256>>>(y, d, i, x, n);
   good_warpIdShift<<<64, 256>>>(y, d, i, x, n);
   good_sharedWarpSums<<<64, 256>>>(y, x, n);
+  good_csrVector<<<64, 256>>>(y, i, i, d, x, n);
   bad_laneRowLength<<<64, 256>>>(y, d, i, x, n);
   bad_halfWarpRowLength<<<64, 256>>>(y, d, i, x, n);
   bad_loadedIndex<<<64, 256>>>(y, d, i, x, n);
