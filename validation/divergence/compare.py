@@ -48,6 +48,8 @@ SOURCES = {
     # through a helper's parameter, and a helper's geometric loop on a lane-varying
     # argument.
     "tile11": os.path.join(HERE, "tile11.cu"),
+    # The same round: loads at warp-uniform addresses, warp-strided loops.
+    "warp11": os.path.join(HERE, "warp11.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {

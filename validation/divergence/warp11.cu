@@ -6,7 +6,8 @@
 // - c_warpRowLength / p_laneRowLength: Parboil spmv's JDS kernel loops over a row length
 //   loaded at `len[ix / 32]`, one value a warp; loaded at `len[ix]`, each lane its own.
 // - c_csrVector / p_csrScalar: CSR SpMV with a warp a row, the row's end loaded at the
-//   warp's own address and the lanes striding by 32 (each warp's last pass partial),
+//   warp's own address and the lanes striding by 32 (each warp's last pass partial in
+//   three rows of four: lengths 160 to 216 in steps of 8),
 //   against a thread a row (each lane its own length).
 // - c_warpRange / p_wideStarts: Parboil imghisto's loop over a warp's own range, the
 //   lanes starting one element apart and stepping by 32 * gridDim.x, against starts 8
@@ -35,7 +36,6 @@ __global__ void p_laneRowLength(float *o, const float *in, const int *len, int d
 }
 
 __global__ void c_csrVector(float *o, const float *in, const int *len, int rows) {
-  __shared__ float sums[256];
   int thread_id = blockDim.x * blockIdx.x + threadIdx.x;
   int row = thread_id / 32;
   int lane = thread_id & 31;
@@ -46,14 +46,8 @@ __global__ void c_csrVector(float *o, const float *in, const int *len, int rows)
     for (int jj = row_start + lane; jj < row_end; jj += 32)
       sum += in[jj] * sum + 1.0f;
   }
-  sums[threadIdx.x] = sum;
-  __syncthreads();
-  if (lane == 0 && row < rows) {
-    float t = 0.0f;
-    for (int k = 0; k < 32; ++k)
-      t += sums[threadIdx.x + k];
-    o[row] = t;
-  }
+  // Each lane's partial sum (a reduction across the warp would follow).
+  o[thread_id] = sum;
 }
 
 __global__ void p_csrScalar(float *o, const float *in, const int *len, int rows) {
