@@ -857,7 +857,10 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
       B.EdgeWindow =
           !B.TailGuard && !B.GrowingBound && !C.DataDep && clampedWindow(S, F);
+      // Only when the condition is what differs: a loop that some lanes
+      // leave by a divergent break or return ends where they leave.
       B.WarpStrided = !B.TailGuard && !B.EdgeWindow && !C.DataDep &&
+                      F.LoopExit.lookup(S) != Uniformity::LaneVarying &&
                       warpStridedLoop(S, F);
     }
   } else if (Cond && K == BranchKind::Loop && Split.TripCounts &&

@@ -78,10 +78,26 @@ __global__ void bad_parameterStep(float *out, const float *in, int chunk, int st
 }
 // PRIO: [[@LINE-5]] Medium likely notes=2
 
+// The condition is the same in every lane, but lanes leave by a break at different
+// iterations, in every warp: the loop's lanes differ through the break, not through its
+// start (HeCBench softmax-fused's store loop read so at first).
+__global__ void bad_laneBreak(float *out, const float *in, int n) {
+  float acc = 0.0f;
+  for (int it = 0; it < 64; it += 4) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp through a break at line [[@LINE+2]] that only some lanes take, through 'threadIdx.x'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    if ((threadIdx.x & 7) * 8 <= it)
+      break;
+    acc += sqrtf(in[it * n + threadIdx.x]) * acc;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+// PRIO: [[@LINE-8]] Medium likely notes=2
+
 void launch(unsigned *h, unsigned *d, float *o, float *i, int n) {
   good_warpRange<<<64, 256>>>(h, d, n, 256);
   good_warpChunk<<<64, 256>>>(o, i, n);
   bad_wideStarts<<<64, 256>>>(o, i, n);
   bad_laneBound<<<64, 256>>>(o, i, n);
   bad_parameterStep<<<64, 256>>>(o, i, n, n);
+  bad_laneBreak<<<64, 256>>>(o, i, n);
 }
