@@ -305,6 +305,22 @@ void Walker::visitJump(const Stmt *S, FnState &F) {
         E = U;
         F.Changed = true;
       }
+      if (U == Uniformity::LaneVarying) {
+        // The one lane-varying condition between the loop and the break.
+        const Control *Only = nullptr;
+        unsigned Varying = 0;
+        for (size_t J = I + 1; J < Stack.size(); ++J)
+          if (!Stack[J].ExitOnly && Stack[J].Level == Uniformity::LaneVarying) {
+            ++Varying;
+            Only = &Stack[J];
+          }
+        std::pair<const Expr *, bool> Entry{nullptr, false};
+        if (Varying == 1 && Only->Cond && isa<IfStmt>(Only->S))
+          Entry = {Only->Cond, !Only->InElse};
+        auto &Breaks = F.LoopBreaks[Stack[I].S];
+        if (!llvm::is_contained(Breaks, Entry))
+          Breaks.push_back(Entry);
+      }
       if (const Expr *C = innermostCond(I + 1, U)) {
         Level CL = level(C, F);
         VarianceSource Why =
@@ -551,6 +567,8 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
   if (Exit == Uniformity::LaneVarying &&
       (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
     // The condition is uniform but some lanes break out early.
+    if (U != Uniformity::LaneVarying && tailBreaks(L, F))
+      F.TailBreakLoops.insert(L);
     U = Exit;
     C.U = Exit;
     auto It = F.LoopExitWhy.find(L);
@@ -649,6 +667,59 @@ bool Walker::clampedWindow(const Stmt *L, FnState &F) {
   return (F.IsKernel || (!mentionsVaryingParam(Start, F) &&
                          !mentionsVaryingParam(Bound, F))) &&
          isClampedWindow(SC, Start, Bound);
+}
+
+bool Walker::tailBreaks(const Stmt *L, FnState &F) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  auto It = F.LoopBreaks.find(L);
+  if (!FS || It == F.LoopBreaks.end() || It->second.empty())
+    return false;
+  std::optional<ForInduction> Ind = forInduction(*FS);
+  if (!Ind || !Ind->Step.Additive || Ind->Step.Negate)
+    return false;
+  std::string Iter = (Ind->Var->getName() + ".iter").str();
+  // A loop of at most one trip (its condition fails at the second iteration
+  // in every lane: `for (it = 0; it < WARP_ITERATIONS; it += 4)` with
+  // WARP_ITERATIONS 1): lanes run none or one, and a break at a tail guard
+  // leaves one warp with both.
+  bool OneTrip = false;
+  if (FS->getCond())
+    OneTrip = Lanes.falseAt(F.Builder->build(FS->getCond()), Iter, 1);
+  for (const auto &[Cond, WhenTrue] : It->second) {
+    if (!Cond)
+      return false;
+    if (OneTrip) {
+      FunctionGuardQueries Q(*this, F);
+      if (!isBoundGuard(Cond, Q))
+        return false;
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isRelationalOp())
+      return false;
+    // The side that grows past the bound: the break runs where `idx >=
+    // bound` holds (or in the else branch of `idx < bound`).
+    bool Upper = BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT;
+    bool IdxLeft = Upper == WhenTrue;
+    const Expr *Idx = IdxLeft ? BO->getLHS() : BO->getRHS();
+    const Expr *Bound = IdxLeft ? BO->getRHS() : BO->getLHS();
+    if (!Idx->getType()->isIntegerType() || !Bound->getType()->isIntegerType() ||
+        level(Idx, F).DataDep || level(Bound, F).DataDep)
+      return false;
+    const sym::Expr *X = F.Builder->build(Idx);
+    const sym::Expr *Y = F.Builder->build(Bound);
+    if (!F.IsKernel && (mentionsVaryingParam(X, F) || mentionsVaryingParam(Y, F)))
+      return false;
+    if (Y->mayVaryByLane() && !Lanes.warpUniform(Y))
+      return false;
+    // The index at the first three iterations: it must grow by the same
+    // constant each time, more than its lanes' spread.
+    std::optional<int64_t> Step = Lanes.iterationStep(X, Iter);
+    std::optional<int64_t> Spread = Lanes.laneSpreadAt(X, Iter, 0);
+    if (!Step || !Spread || *Step <= *Spread)
+      return false;
+  }
+  return true;
 }
 
 bool Walker::warpStridedLoop(const Stmt *L, FnState &F) {
@@ -899,7 +970,7 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
       B.EdgeGuard = !B.TailGuard && !C.DataDep && isEdgeGuard(Cond, Q, SC);
     }
     else if (K == BranchKind::Loop) {
-      B.TailGuard = isBoundGuard(Cond, Q, S);
+      B.TailGuard = isBoundGuard(Cond, Q, S) || F.TailBreakLoops.count(S);
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
       B.EdgeWindow =
           !B.TailGuard && !B.GrowingBound && !C.DataDep && clampedWindow(S, F);

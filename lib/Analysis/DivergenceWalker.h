@@ -115,6 +115,16 @@ struct FnState {
   /// data-dependent).
   llvm::DenseMap<const clang::Stmt *, std::pair<VarianceSource, bool>>
       LoopExitWhy;
+  /// The conditions that send lanes out of each loop by a divergent break:
+  /// the condition and whether the break runs where it holds (false: in its
+  /// else branch); a null condition where more than one lane-varying
+  /// condition encloses the break.
+  llvm::DenseMap<const clang::Stmt *,
+                 llvm::SmallVector<std::pair<const clang::Expr *, bool>, 2>>
+      LoopBreaks;
+  /// Loops whose lanes leave only by breaks at an index's bound, all within
+  /// one iteration of each other (Walker::tailBreaks).
+  llvm::DenseSet<const clang::Stmt *> TailBreakLoops;
   sym::Uniformity Return = sym::Uniformity::Constant;
   bool ReturnDataDep = false;
   VarianceSource ReturnSource;
@@ -248,6 +258,11 @@ private:
   loopWindow(const clang::Stmt *L, FnState &F);
   /// A loop over a window clamped at the edges (GuardPatterns).
   bool clampedWindow(const clang::Stmt *L, FnState &F);
+  /// Every divergent break of \p L leaves where an index that grows by a
+  /// uniform step each iteration passes a bound the warp shares, and the
+  /// lanes' indices lie within one step of each other: lanes leave within
+  /// one iteration of each other, as at a tail.
+  bool tailBreaks(const clang::Stmt *L, FnState &F);
   /// \p L is a warp-strided loop (DivergentBranch::WarpStrided).
   bool warpStridedLoop(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);

@@ -219,6 +219,67 @@ bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
   return true;
 }
 
+std::optional<int64_t> LaneEvaluator::laneSpreadAt(const sym::Expr *E,
+                                                   llvm::StringRef Iter,
+                                                   int64_t K) {
+  sym::Bindings B;
+  B[Iter] = K;
+  auto Warps = evalLanes(E, B);
+  if (!Warps)
+    return std::nullopt;
+  int64_t Spread = 0;
+  for (const WarpValues &W : *Warps) {
+    if (W.empty())
+      continue;
+    int64_t Lo = W.front().Const, Hi = W.front().Const;
+    for (const sym::SymValue &V : W) {
+      if (!V.sameTerms(W.front()))
+        return std::nullopt;
+      Lo = std::min(Lo, V.Const);
+      Hi = std::max(Hi, V.Const);
+    }
+    Spread = std::max(Spread, Hi - Lo);
+  }
+  return Spread;
+}
+
+bool LaneEvaluator::falseAt(const sym::Expr *E, llvm::StringRef Iter,
+                            int64_t K) {
+  sym::Bindings B;
+  B[Iter] = K;
+  auto Warps = evalLanes(E, B);
+  return Warps && llvm::all_of(*Warps, [](const WarpValues &W) {
+           return llvm::all_of(W, [](const sym::SymValue &V) {
+             return V.isConstant() && V.Const == 0;
+           });
+         });
+}
+
+std::optional<int64_t> LaneEvaluator::iterationStep(const sym::Expr *E,
+                                                    llvm::StringRef Iter) {
+  std::optional<std::vector<WarpValues>> At[3];
+  for (int64_t K = 0; K < 3; ++K) {
+    sym::Bindings B;
+    B[Iter] = K;
+    At[K] = evalLanes(E, B);
+    if (!At[K])
+      return std::nullopt;
+  }
+  std::optional<int64_t> Step;
+  for (size_t W = 0; W < At[0]->size(); ++W)
+    for (size_t Ln = 0; Ln < (*At[0])[W].size(); ++Ln) {
+      const sym::SymValue &V0 = (*At[0])[W][Ln], &V1 = (*At[1])[W][Ln],
+                          &V2 = (*At[2])[W][Ln];
+      if (!V0.sameTerms(V1) || !V1.sameTerms(V2))
+        return std::nullopt;
+      int64_t D1 = V1.Const - V0.Const, D2 = V2.Const - V1.Const;
+      if (D1 != D2 || D1 <= 0 || (Step && *Step != D1))
+        return std::nullopt;
+      Step = D1;
+    }
+  return Step;
+}
+
 std::optional<int64_t> LaneEvaluator::laneSpread(const sym::Expr *E) {
   auto Warps = evalLanes(E, sym::Bindings());
   // A sum whose lanes could not be evaluated: the terms the same across each

@@ -83,6 +83,17 @@ public:
   /// warp, over the warps of the block shape, when in each warp the lanes'
   /// values differ by constants (they share their terms).
   std::optional<int64_t> laneSpread(const sym::Expr *E);
+  /// The same, with the loop count \p Iter ("i.iter") bound to \p K.
+  std::optional<int64_t> laneSpreadAt(const sym::Expr *E, llvm::StringRef Iter,
+                                      int64_t K);
+  /// How much \p E grows from one iteration of the loop counted by \p Iter
+  /// to the next, when that is the same positive constant for every lane of
+  /// the shape at the first three iterations (an affine index of the loop
+  /// variable).
+  std::optional<int64_t> iterationStep(const sym::Expr *E, llvm::StringRef Iter);
+  /// \p E, with the loop count \p Iter bound to \p K, is a known 0 in
+  /// every lane of the shape.
+  bool falseAt(const sym::Expr *E, llvm::StringRef Iter, int64_t K);
 
   /// A lower bound of \p E, a value the same for every thread: its constant
   /// part at the block shape plus the positive coefficients of grid

@@ -50,6 +50,8 @@ SOURCES = {
     "tile11": os.path.join(HERE, "tile11.cu"),
     # The same round: loads at warp-uniform addresses, warp-strided loops.
     "warp11": os.path.join(HERE, "warp11.cu"),
+    # The same round: loops left by a break at an index's bound.
+    "break11": os.path.join(HERE, "break11.cu"),
 }
 INCLUDE = os.path.join(HERE, "include")
 EXTRA = {
