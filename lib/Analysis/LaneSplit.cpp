@@ -219,16 +219,13 @@ bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
   return true;
 }
 
-std::optional<int64_t> LaneEvaluator::laneSpreadAt(const sym::Expr *E,
-                                                   llvm::StringRef Iter,
-                                                   int64_t K) {
-  sym::Bindings B;
-  B[Iter] = K;
-  auto Warps = evalLanes(E, B);
-  if (!Warps)
-    return std::nullopt;
+namespace {
+/// The largest difference between two lanes' values in one warp, when the
+/// values of each warp share their terms.
+std::optional<int64_t>
+spreadOf(const std::vector<std::vector<sym::SymValue>> &Warps) {
   int64_t Spread = 0;
-  for (const WarpValues &W : *Warps) {
+  for (const auto &W : Warps) {
     if (W.empty())
       continue;
     int64_t Lo = W.front().Const, Hi = W.front().Const;
@@ -241,6 +238,18 @@ std::optional<int64_t> LaneEvaluator::laneSpreadAt(const sym::Expr *E,
     Spread = std::max(Spread, Hi - Lo);
   }
   return Spread;
+}
+} // namespace
+
+std::optional<int64_t> LaneEvaluator::laneSpreadAt(const sym::Expr *E,
+                                                   llvm::StringRef Iter,
+                                                   int64_t K) {
+  sym::Bindings B;
+  B[Iter] = K;
+  auto Warps = evalLanes(E, B);
+  if (!Warps)
+    return std::nullopt;
+  return spreadOf(*Warps);
 }
 
 bool LaneEvaluator::falseAt(const sym::Expr *E, llvm::StringRef Iter,
@@ -295,26 +304,15 @@ std::optional<int64_t> LaneEvaluator::laneSpread(const sym::Expr *E) {
   }
   if (!Warps)
     return std::nullopt;
-  int64_t Spread = 0;
-  for (const WarpValues &W : *Warps) {
-    if (W.empty())
-      continue;
-    int64_t Lo = W.front().Const, Hi = W.front().Const;
-    for (const sym::SymValue &V : W) {
-      if (!V.sameTerms(W.front()))
-        return std::nullopt;
-      Lo = std::min(Lo, V.Const);
-      Hi = std::max(Hi, V.Const);
-    }
-    Spread = std::max(Spread, Hi - Lo);
-  }
-  return Spread;
+  return spreadOf(*Warps);
 }
 
 std::optional<int64_t> LaneEvaluator::uniformLowerBound(const sym::Expr *E) {
   if (E->mayVaryByLane())
     return std::nullopt;
-  sym::ThreadEvaluator TE(SC, Shape.Shape, sym::Bindings());
+  // ThreadEvaluator keeps a reference to its bindings: they must outlive it.
+  sym::Bindings None;
+  sym::ThreadEvaluator TE(SC, Shape.Shape, None);
   auto V = TE.eval(E, {0, 0, 0});
   if (!V)
     return std::nullopt;
