@@ -669,6 +669,27 @@ bool Walker::clampedWindow(const Stmt *L, FnState &F) {
          isClampedWindow(SC, Start, Bound);
 }
 
+bool Walker::wideStarts(const Stmt *L, FnState &F) {
+  const auto *FS = dyn_cast<ForStmt>(L);
+  if (!FS)
+    return false;
+  std::optional<ForInduction> Ind = forInduction(*FS);
+  if (!Ind || !Ind->Init || !Ind->Step.Additive || Ind->Step.Negate)
+    return false;
+  const sym::Expr *Start = F.Builder->build(Ind->Init);
+  const sym::Expr *Step =
+      Ind->Step.Step ? F.Builder->build(Ind->Step.Step) : nullptr;
+  if (!F.IsKernel && (mentionsVaryingParam(Start, F) ||
+                      (Step && mentionsVaryingParam(Step, F))))
+    return false;
+  std::optional<int64_t> Spread = Lanes.laneSpread(Start);
+  std::optional<int64_t> Least =
+      Step ? Lanes.uniformLowerBound(Step) : std::optional<int64_t>(1);
+  // Lanes more than one step apart at the start stop more than one trip
+  // apart: not one partial pass, as at a tail.
+  return Spread && Least && *Least > 0 && *Spread >= 2 * *Least;
+}
+
 bool Walker::tailBreaks(const Stmt *L, FnState &F) {
   const auto *FS = dyn_cast<ForStmt>(L);
   auto It = F.LoopBreaks.find(L);
@@ -970,7 +991,8 @@ void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,
       B.EdgeGuard = !B.TailGuard && !C.DataDep && isEdgeGuard(Cond, Q, SC);
     }
     else if (K == BranchKind::Loop) {
-      B.TailGuard = isBoundGuard(Cond, Q, S) || F.TailBreakLoops.count(S);
+      B.TailGuard = (isBoundGuard(Cond, Q, S) && !wideStarts(S, F)) ||
+                    F.TailBreakLoops.count(S);
       B.GrowingBound = !B.TailGuard && isLaneGrowingBound(Cond, Q, S);
       B.EdgeWindow =
           !B.TailGuard && !B.GrowingBound && !C.DataDep && clampedWindow(S, F);

@@ -263,6 +263,10 @@ private:
   /// lanes' indices lie within one step of each other: lanes leave within
   /// one iteration of each other, as at a tail.
   bool tailBreaks(const clang::Stmt *L, FnState &F);
+  /// \p L is a `for` loop whose lanes' starts lie at least two steps apart
+  /// in some warp (evaluated for the shape): a stride counter against a
+  /// shared bound then stops its lanes trips apart, not as at a tail.
+  bool wideStarts(const clang::Stmt *L, FnState &F);
   /// \p L is a warp-strided loop (DivergentBranch::WarpStrided).
   bool warpStridedLoop(const clang::Stmt *L, FnState &F);
   void callStatement(const clang::CallExpr *CE, FnState &F);

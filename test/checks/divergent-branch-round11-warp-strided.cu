@@ -93,6 +93,28 @@ __global__ void bad_laneBreak(float *out, const float *in, int n) {
 }
 // PRIO: [[@LINE-8]] Medium likely notes=2
 
+// A stride counter against a bound the grid shares was a tail guard whatever its lanes'
+// starts: `for (i = tid * 100; i < n; ++i)` runs lanes up to 3,100 trips apart, in every
+// warp (main's binary: quiet). Starts at least two steps apart are no tail now; a
+// grid-stride loop (starts 31 apart, a step of blockDim * gridDim) stays one.
+__global__ void bad_chunkPerLane(float *out, const float *in, int n) {
+  int tid = threadIdx.x;
+  float acc = 0.0f;
+  for (int i = tid * 100; i < n; ++i)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: loop condition differs between the lanes of a warp through 'threadIdx.x'; lanes that finish early wait for the others (Medium priority here, High in CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+    acc += sqrtf(in[i]) * acc;
+  out[tid] = acc;
+}
+// PRIO: [[@LINE-5]] Medium likely notes=2
+
+__global__ void good_gridStride(float *out, const float *in, int n) {
+  float acc = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    acc += sqrtf(in[i]) * acc;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+// TAILS: :[[@LINE-4]]:3: warning: loop condition differs between the lanes of a warp only where the index crosses its bound; lanes that finish early wait for the others (High priority, CUDA Best Practices Guide §12.1) [warplint-divergent-branch]
+
 void launch(unsigned *h, unsigned *d, float *o, float *i, int n) {
   good_warpRange<<<64, 256>>>(h, d, n, 256);
   good_warpChunk<<<64, 256>>>(o, i, n);
@@ -100,4 +122,6 @@ void launch(unsigned *h, unsigned *d, float *o, float *i, int n) {
   bad_laneBound<<<64, 256>>>(o, i, n);
   bad_parameterStep<<<64, 256>>>(o, i, n, n);
   bad_laneBreak<<<64, 256>>>(o, i, n);
+  bad_chunkPerLane<<<64, 256>>>(o, i, n);
+  good_gridStride<<<64, 256>>>(o, i, n);
 }

@@ -17,7 +17,20 @@ __global__ void strided(float *out, const float *in, int chunk, int step) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
+// A stride counter against a shared bound is a tail guard only when its lanes start
+// less than two steps apart: a grid-stride loop is, a chunk a lane is not.
+__global__ void counters(float *out, const float *in, int n) {
+  float acc = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    acc += in[i];
+  for (int i = threadIdx.x * 100; i < n; ++i)
+    acc += in[i];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
 // CHECK: {{.*}}divergence-warp-strided.cu:11:3: strided: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided={{.*}} cost={{[0-9]+}} unpredicable contains-loop warp-strided scaled-loop
 // CHECK-NEXT: {{.*}}divergence-warp-strided.cu:13:3: strided: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided={{.*}} cost={{[0-9]+}} unpredicable contains-loop scaled-loop
 // CHECK-NEXT: {{.*}}divergence-warp-strided.cu:15:3: strided: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided={{.*}} cost={{[0-9]+}} unpredicable contains-loop scaled-loop
+// CHECK-NEXT: {{.*}}divergence-warp-strided.cu:24:3: counters: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided={{.*}} cost={{[0-9]+}} unpredicable contains-loop tail-guard scaled-loop
+// CHECK-NEXT: {{.*}}divergence-warp-strided.cu:26:3: counters: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none undecided={{.*}} cost={{[0-9]+}} unpredicable contains-loop scaled-loop
 // CHECK-NOT: {{.}}
