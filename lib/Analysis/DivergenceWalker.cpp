@@ -789,48 +789,6 @@ bool Walker::warpStridedLoop(const Stmt *L, FnState &F) {
   return Spread && Least && *Spread < *Least;
 }
 
-namespace {
-/// \p E with its products of sums multiplied out, (a + b) * c -> a * c + b *
-/// c, so that terms a difference shares cancel: `(tid + 1) * n - tid * n`
-/// is n. Gives up (returns \p E) past \p Budget terms.
-const sym::Expr *expandProducts(sym::ExprContext &SC, const sym::Expr *E,
-                                unsigned &Budget, unsigned Depth = 0) {
-  if (Depth > 8 || Budget == 0)
-    return E;
-  if (E->kind() == sym::ExprKind::Add) {
-    const sym::Expr *R = nullptr;
-    for (const sym::Expr *O : E->ops()) {
-      const sym::Expr *X = expandProducts(SC, O, Budget, Depth + 1);
-      R = R ? SC.add(R, X) : X;
-    }
-    return R ? R : E;
-  }
-  if (E->kind() != sym::ExprKind::Mul)
-    return E;
-  // The first factor that is a sum, times the product of the others.
-  const sym::Expr *Sum = nullptr, *Rest = nullptr;
-  for (const sym::Expr *O : E->ops()) {
-    const sym::Expr *X = expandProducts(SC, O, Budget, Depth + 1);
-    if (!Sum && X->kind() == sym::ExprKind::Add)
-      Sum = X;
-    else
-      Rest = Rest ? SC.mul(Rest, X) : X;
-  }
-  if (!Sum)
-    return E;
-  if (!Rest || Sum->ops().size() > Budget)
-    return Sum && !Rest ? Sum : E;
-  Budget -= Sum->ops().size();
-  const sym::Expr *R = nullptr;
-  for (const sym::Expr *T : Sum->ops()) {
-    const sym::Expr *X =
-        expandProducts(SC, SC.mul(T, Rest), Budget, Depth + 1);
-    R = R ? SC.add(R, X) : X;
-  }
-  return R;
-}
-} // namespace
-
 bool Walker::sameTripCount(const Stmt *L, FnState &F) {
   auto W = loopWindow(L, F);
   if (!W)
@@ -855,8 +813,8 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
   // * n; ++j)` gives (tid + 1) * n - tid * n = n.
   unsigned Budget = 32;
   const sym::Expr *Dist =
-      SC.sub(expandProducts(SC, F.Builder->build(Bound), Budget),
-             expandProducts(SC, F.Builder->build(Init), Budget));
+      SC.sub(sym::expandProducts(SC, F.Builder->build(Bound), Budget),
+             sym::expandProducts(SC, F.Builder->build(Init), Budget));
   return Dist && !Dist->mayVaryByLane() &&
          (F.IsKernel || !mentionsVaryingParam(Dist, F));
 }

@@ -827,6 +827,46 @@ std::string toString(const Expr *E) {
 
 /// \p E with every node in \p Map replaced by its value (rebuilt through
 /// the context, so constants fold).
+namespace {
+const Expr *expand(ExprContext &SC, const Expr *E, unsigned &Budget,
+                   unsigned Depth) {
+  if (Depth > 8 || Budget == 0)
+    return E;
+  if (E->kind() == ExprKind::Add) {
+    const Expr *R = nullptr;
+    for (const Expr *O : E->ops()) {
+      const Expr *X = expand(SC, O, Budget, Depth + 1);
+      R = R ? SC.add(R, X) : X;
+    }
+    return R ? R : E;
+  }
+  if (E->kind() != ExprKind::Mul)
+    return E;
+  // The first factor that is a sum, times the product of the others.
+  const Expr *Sum = nullptr, *Rest = nullptr;
+  for (const Expr *O : E->ops()) {
+    const Expr *X = expand(SC, O, Budget, Depth + 1);
+    if (!Sum && X->kind() == ExprKind::Add)
+      Sum = X;
+    else
+      Rest = Rest ? SC.mul(Rest, X) : X;
+  }
+  if (!Sum || !Rest || Sum->ops().size() > Budget)
+    return E;
+  Budget -= Sum->ops().size();
+  const Expr *R = nullptr;
+  for (const Expr *T : Sum->ops()) {
+    const Expr *X = expand(SC, SC.mul(T, Rest), Budget, Depth + 1);
+    R = R ? SC.add(R, X) : X;
+  }
+  return R;
+}
+} // namespace
+
+const Expr *expandProducts(ExprContext &SC, const Expr *E, unsigned &Budget) {
+  return expand(SC, E, Budget, 0);
+}
+
 const Expr *substitute(ExprContext &SC, const Expr *E,
                        const llvm::DenseMap<const Expr *, const Expr *> &Map,
                        unsigned Depth) {

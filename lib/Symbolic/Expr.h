@@ -243,6 +243,13 @@ const Expr *substitute(ExprContext &SC, const Expr *E,
                        const llvm::DenseMap<const Expr *, const Expr *> &Map,
                        unsigned Depth = 0);
 
+/// \p E with its products of sums multiplied out, (a + b) * c -> a * c + b * c,
+/// so that the terms a difference shares cancel: `(tid + 1) * n - tid * n` is
+/// n. \p Budget is the number of terms expansions may still create, shared by
+/// the calls that pass it (it falls as they do); a product is left as it is
+/// where expanding it would pass that (or nest deeper than 8).
+const Expr *expandProducts(ExprContext &SC, const Expr *E, unsigned &Budget);
+
 /// select(\p C, \p T, \p F) as min(T, F) or max(T, F) when the test compares
 /// the two values: directly (`t < f ? t : f`, in either order, strict or not,
 /// any signedness), or in signed arithmetic, where overflow is undefined, through

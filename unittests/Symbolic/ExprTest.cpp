@@ -291,3 +291,42 @@ TEST(MinMaxOfSelect, OtherSelectsAreNot) {
             nullptr);
   EXPECT_NE(minMaxOfSelect(C, C.lt(U, W), U, W), nullptr);
 }
+
+// Products of sums multiplied out: a difference of two products that share
+// terms cancels to what they do not share, and the value is unchanged.
+TEST(ExpandProducts, SharedTermsCancel) {
+  ExprContext C;
+  // All unsigned, as threadIdx is: no conversion between the terms.
+  const Expr *T = C.threadIdx(Dim::X), *N = C.param("n", IntType::u32()),
+             *M = C.param("m", IntType::u32());
+  const Expr *One = C.constant(1, IntType::u32());
+  auto Expand = [&](const Expr *X, unsigned Budget = 32) {
+    return expandProducts(C, X, Budget);
+  };
+  // (t + 1) * n - t * n = n
+  const Expr *D = C.sub(Expand(C.mul(C.add(T, One), N)), Expand(C.mul(T, N)));
+  EXPECT_EQ(D, N) << toString(D);
+  // (t + 1) * (n + 1) - t * n - t - 1 = n
+  const Expr *E = C.sub(Expand(C.mul(C.add(T, One), C.add(N, One))),
+                        C.add(C.add(C.mul(T, N), T), One));
+  EXPECT_EQ(Expand(E), N) << toString(Expand(E));
+  // (t + 1) * m - t * n keeps the lane.
+  EXPECT_TRUE(
+      C.sub(Expand(C.mul(C.add(T, One), M)), Expand(C.mul(T, N)))->mayVaryByLane());
+  // Evaluation agrees before and after.
+  const Expr *P =
+      C.mul(C.add(C.add(T, N), C.constant(3, IntType::u32())), C.sub(M, T));
+  const Expr *X = Expand(P);
+  for (int64_t TV = 0; TV < 4; ++TV)
+    for (int64_t NV = -3; NV <= 3; ++NV)
+      for (int64_t MV = -3; MV <= 3; ++MV) {
+        Env V;
+        V.Lookup = [&](llvm::StringRef Name) -> std::optional<int64_t> {
+          return Name == "n" ? NV : MV;
+        };
+        V.ThreadIdx[0] = unsigned(TV);
+        EXPECT_EQ(evaluate(X, V), evaluate(P, V)) << toString(X);
+      }
+  // Past the budget the product stays.
+  EXPECT_EQ(Expand(P, 1), P);
+}
