@@ -5,13 +5,11 @@
 #include "Analysis/DivergenceSources.h"
 #include "Analysis/GuardPatterns.h"
 #include "Analysis/WalkBudget.h"
-#include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
@@ -22,30 +20,23 @@ namespace divergence {
 
 using sym::Uniformity;
 
-/// The guard patterns' questions, answered from one function's state.
-class FunctionGuardQueries : public GuardQueries {
-public:
-  FunctionGuardQueries(Walker &W, FnState &F) : W(W), F(F) {}
-  Level levelOf(const Expr *E) override { return W.level(E, F); }
-  bool isDataDependent(const VarDecl *V) const override {
-    return F.DataDep.count(V);
-  }
-  const Expr *lastValue(const VarDecl *V) const override {
-    return F.LastValue.lookup(V);
-  }
-  bool isUnmodified(const VarDecl *V) const override {
-    return F.Facts->isUnmodified(V);
-  }
-  const sym::Expr *build(const Expr *E) override { return F.Builder->build(E); }
-  bool readsVaryingParam(const sym::Expr *E) const override {
-    return !F.IsKernel && Walker::mentionsVaryingParam(E, F) &&
-           !Walker::monotoneInLaneParams(E, F);
-  }
-
-private:
-  Walker &W;
-  FnState &F;
-};
+Level FunctionGuardQueries::levelOf(const Expr *E) { return W.level(E, F); }
+bool FunctionGuardQueries::isDataDependent(const VarDecl *V) const {
+  return F.DataDep.count(V);
+}
+const Expr *FunctionGuardQueries::lastValue(const VarDecl *V) const {
+  return F.LastValue.lookup(V);
+}
+bool FunctionGuardQueries::isUnmodified(const VarDecl *V) const {
+  return F.Facts->isUnmodified(V);
+}
+const sym::Expr *FunctionGuardQueries::build(const Expr *E) {
+  return F.Builder->build(E);
+}
+bool FunctionGuardQueries::readsVaryingParam(const sym::Expr *E) const {
+  return !F.IsKernel && Walker::mentionsVaryingParam(E, F) &&
+         !Walker::monotoneInLaneParams(E, F);
+}
 
 Walker::Walker(ASTContext &Ctx, sym::ExprContext &SC, MutationCache &M,
                const KernelShape &Shape, const DivergenceOptions &Opts,
@@ -600,223 +591,6 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
     visit(P, F);
   Stack.pop_back();
   return Level;
-}
-
-namespace {
-/// The variables \p E reads (bounded).
-void readVars(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out,
-              unsigned Depth = 0) {
-  if (!S || Depth > 32 || Out.size() > 16)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      Out.push_back(V);
-  for (const Stmt *C : S->children())
-    readVars(C, Out, Depth + 1);
-}
-} // namespace
-
-std::optional<std::pair<const Expr *, const Expr *>>
-Walker::loopWindow(const Stmt *L, FnState &F) {
-  const auto *FS = dyn_cast<ForStmt>(L);
-  if (!FS || !FS->getBody() || !FS->getCond())
-    return std::nullopt;
-  std::optional<ForInduction> Ind = forInduction(*FS);
-  // `for (p = a; ...)` on a variable declared before the loop.
-  if (!Ind && FS->getInit())
-    if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
-        BO && BO->getOpcode() == BO_Assign)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (std::optional<InductionStep> St = inductionStep(FS->getInc(), V))
-            Ind = ForInduction{V, BO->getRHS(), *St};
-  if (!Ind || !Ind->Init || !Ind->Step.Additive ||
-      !Ind->Var->getType()->isIntegerType() ||
-      (Ind->Step.Step && level(Ind->Step.Step, F).U == Uniformity::LaneVarying))
-    return std::nullopt;
-  const auto *Cond =
-      dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
-  if (!Cond || !(Cond->isRelationalOp() || Cond->getOpcode() == BO_NE))
-    return std::nullopt;
-  auto IsVar = [&](const Expr *E) { return refersTo(E, Ind->Var); };
-  const Expr *Bound = IsVar(Cond->getLHS())   ? Cond->getRHS()
-                      : IsVar(Cond->getRHS()) ? Cond->getLHS()
-                                              : nullptr;
-  if (!Bound)
-    return std::nullopt;
-  // Neither the variable nor anything the bound reads moves in the body.
-  llvm::SmallVector<const VarDecl *, 8> Vars{Ind->Var};
-  readVars(Bound, Vars);
-  if (Vars.size() > 16)
-    return std::nullopt;
-  for (const VarDecl *V : Vars)
-    if (Mutations.isMutated(*V, *FS->getBody(), Ctx) ||
-        (FS->getInc() && V != Ind->Var &&
-         Mutations.isMutated(*V, *FS->getInc(), Ctx)))
-      return std::nullopt;
-  return std::make_pair(Ind->Init, Bound);
-}
-
-bool Walker::clampedWindow(const Stmt *L, FnState &F) {
-  auto W = loopWindow(L, F);
-  if (!W)
-    return false;
-  const sym::Expr *Start = F.Builder->build(W->first);
-  const sym::Expr *Bound = F.Builder->build(W->second);
-  return (F.IsKernel || (!mentionsVaryingParam(Start, F) &&
-                         !mentionsVaryingParam(Bound, F))) &&
-         isClampedWindow(SC, Start, Bound);
-}
-
-bool Walker::wideStarts(const Stmt *L, FnState &F) {
-  const auto *FS = dyn_cast<ForStmt>(L);
-  if (!FS)
-    return false;
-  std::optional<ForInduction> Ind = forInduction(*FS);
-  if (!Ind || !Ind->Init || !Ind->Step.Additive || Ind->Step.Negate)
-    return false;
-  const sym::Expr *Start = F.Builder->build(Ind->Init);
-  const sym::Expr *Step =
-      Ind->Step.Step ? F.Builder->build(Ind->Step.Step) : nullptr;
-  if (!F.IsKernel && (mentionsVaryingParam(Start, F) ||
-                      (Step && mentionsVaryingParam(Step, F))))
-    return false;
-  std::optional<int64_t> Spread = Lanes.laneSpread(Start);
-  std::optional<int64_t> Least =
-      Step ? Lanes.uniformLowerBound(Step) : std::optional<int64_t>(1);
-  // Lanes more than one step apart at the start stop more than one trip
-  // apart: not one partial pass, as at a tail.
-  return Spread && Least && *Least > 0 && *Spread >= 2 * *Least;
-}
-
-bool Walker::tailBreaks(const Stmt *L, FnState &F) {
-  const auto *FS = dyn_cast<ForStmt>(L);
-  auto It = F.LoopBreaks.find(L);
-  if (!FS || It == F.LoopBreaks.end() || It->second.empty())
-    return false;
-  std::optional<ForInduction> Ind = forInduction(*FS);
-  if (!Ind || !Ind->Step.Additive || Ind->Step.Negate)
-    return false;
-  std::string Iter = (Ind->Var->getName() + ".iter").str();
-  // A loop of at most one trip (its condition fails at the second iteration
-  // in every lane: `for (it = 0; it < WARP_ITERATIONS; it += 4)` with
-  // WARP_ITERATIONS 1): lanes run none or one, and a break at a tail guard
-  // leaves one warp with both.
-  bool OneTrip = false;
-  if (FS->getCond())
-    OneTrip = Lanes.falseAt(F.Builder->build(FS->getCond()), Iter, 1);
-  for (const auto &[Cond, WhenTrue] : It->second) {
-    if (!Cond)
-      return false;
-    if (OneTrip) {
-      FunctionGuardQueries Q(*this, F);
-      if (!isBoundGuard(Cond, Q))
-        return false;
-      continue;
-    }
-    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-    if (!BO || !BO->isRelationalOp())
-      return false;
-    // The side that grows past the bound: the break runs where `idx >=
-    // bound` holds (or in the else branch of `idx < bound`).
-    bool Upper = BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT;
-    bool IdxLeft = Upper == WhenTrue;
-    const Expr *Idx = IdxLeft ? BO->getLHS() : BO->getRHS();
-    const Expr *Bound = IdxLeft ? BO->getRHS() : BO->getLHS();
-    if (!Idx->getType()->isIntegerType() || !Bound->getType()->isIntegerType() ||
-        level(Idx, F).DataDep || level(Bound, F).DataDep)
-      return false;
-    const sym::Expr *X = F.Builder->build(Idx);
-    const sym::Expr *Y = F.Builder->build(Bound);
-    if (!F.IsKernel && (mentionsVaryingParam(X, F) || mentionsVaryingParam(Y, F)))
-      return false;
-    if (Y->mayVaryByLane() && !Lanes.warpUniform(Y))
-      return false;
-    // The index at the first three iterations: it must grow by the same
-    // constant each time, more than its lanes' spread.
-    std::optional<int64_t> Step = Lanes.iterationStep(X, Iter);
-    std::optional<int64_t> Spread = Lanes.laneSpreadAt(X, Iter, 0);
-    if (!Step || !Spread || *Step <= *Spread)
-      return false;
-  }
-  return true;
-}
-
-bool Walker::warpStridedLoop(const Stmt *L, FnState &F) {
-  const auto *FS = dyn_cast<ForStmt>(L);
-  if (!FS || !loopWindow(L, F))
-    return false;
-  std::optional<ForInduction> Ind = forInduction(*FS);
-  if (!Ind || !Ind->Init || !Ind->Step.Additive || Ind->Step.Negate)
-    return false;
-  // `i < bound` or `i <= bound` (or the same written the other way round):
-  // the counter runs up.
-  const auto *Cond =
-      dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
-  if (!Cond)
-    return false;
-  const Expr *Bound = nullptr;
-  if ((Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE) &&
-      refersTo(Cond->getLHS(), Ind->Var))
-    Bound = Cond->getRHS();
-  else if ((Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE) &&
-           refersTo(Cond->getRHS(), Ind->Var))
-    Bound = Cond->getLHS();
-  if (!Bound || !Bound->getType()->isIntegerType())
-    return false;
-  for (const Expr *E : {Ind->Init, Bound, Ind->Step.Step})
-    if (E && level(E, F).DataDep)
-      return false;
-  const sym::Expr *Start = F.Builder->build(Ind->Init);
-  const sym::Expr *End = F.Builder->build(Bound);
-  const sym::Expr *Step =
-      Ind->Step.Step ? F.Builder->build(Ind->Step.Step) : nullptr;
-  if (!F.IsKernel && (mentionsVaryingParam(Start, F) ||
-                      mentionsVaryingParam(End, F) ||
-                      (Step && mentionsVaryingParam(Step, F))))
-    return false;
-  if (Step && Step->mayVaryByLane())
-    return false;
-  // The bound is the same for the whole warp, and the lanes' starts lie
-  // within one step: lane l runs ceil((end - start_l) / step) trips, and
-  // starts less than a step apart give counts at most one apart.
-  if (End->mayVaryByLane() && !Lanes.warpUniform(End))
-    return false;
-  std::optional<int64_t> Spread = Lanes.laneSpread(Start);
-  std::optional<int64_t> Least =
-      Step ? Lanes.uniformLowerBound(Step) : std::optional<int64_t>(1);
-  return Spread && Least && *Spread < *Least;
-}
-
-bool Walker::sameTripCount(const Stmt *L, FnState &F) {
-  auto W = loopWindow(L, F);
-  if (!W)
-    return false;
-  const auto [Init, Bound] = *W;
-  // The distance from the start to the bound is the same in every lane:
-  // written so (`p < a + n` with p starting at a), or so once built.
-  if (const auto *Add = dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
-      Add && Add->getOpcode() == BO_Add) {
-    auto Same = [&](const Expr *A, const Expr *B) {
-      llvm::FoldingSetNodeID IA, IB;
-      A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-      B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-      return IA == IB;
-    };
-    for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
-                              std::pair(Add->getRHS(), Add->getLHS())})
-      if (Same(Start, Init) && level(Len, F).U != Uniformity::LaneVarying)
-        return true;
-  }
-  // Products of sums multiplied out first: `for (j = tid * n; j < (tid + 1)
-  // * n; ++j)` gives (tid + 1) * n - tid * n = n.
-  unsigned Budget = 32;
-  const sym::Expr *Dist =
-      SC.sub(sym::expandProducts(SC, F.Builder->build(Bound), Budget),
-             sym::expandProducts(SC, F.Builder->build(Init), Budget));
-  return Dist && !Dist->mayVaryByLane() &&
-         (F.IsKernel || !mentionsVaryingParam(Dist, F));
 }
 
 void Walker::callStatement(const CallExpr *CE, FnState &F) {

@@ -18,6 +18,7 @@
 #include "Analysis/BranchCost.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/DivergenceLattice.h"
+#include "Analysis/GuardPatterns.h"
 #include "Analysis/LaneSplit.h"
 #include "Frontend/ExprBuilder.h"
 #include <optional>
@@ -29,6 +30,7 @@
 #include <vector>
 
 namespace warplint {
+struct ForInduction;
 namespace divergence {
 
 /// The variable an lvalue names, through subscripts, members and casts:
@@ -263,6 +265,11 @@ private:
   /// lanes' indices lie within one step of each other: lanes leave within
   /// one iteration of each other, as at a tail.
   bool tailBreaks(const clang::Stmt *L, FnState &F);
+  /// For a `for` loop counting up by an additive step: the largest spread of
+  /// its lanes' starts in a warp and the least value of its step, where both
+  /// evaluate for the shape (LaneEvaluator::laneSpread, uniformLowerBound).
+  std::optional<std::pair<int64_t, int64_t>>
+  startSpread(const ForInduction &Ind, FnState &F);
   /// \p L is a `for` loop whose lanes' starts lie at least two steps apart
   /// in some warp (evaluated for the shape): a stride counter against a
   /// shared bound then stops its lanes trips apart, not as at a tail.
@@ -318,6 +325,23 @@ private:
   const ShrinkingView *Shrinking = nullptr;
   unsigned CallDepth = 0;
   unsigned VisitDepth = 0; ///< Nesting of visit() (WalkBudget.h).
+};
+
+/// The guard patterns' questions, answered from one function's state
+/// (DivergenceWalker.cpp).
+class FunctionGuardQueries : public GuardQueries {
+public:
+  FunctionGuardQueries(Walker &W, FnState &F) : W(W), F(F) {}
+  Level levelOf(const clang::Expr *E) override;
+  bool isDataDependent(const clang::VarDecl *V) const override;
+  const clang::Expr *lastValue(const clang::VarDecl *V) const override;
+  bool isUnmodified(const clang::VarDecl *V) const override;
+  const sym::Expr *build(const clang::Expr *E) override;
+  bool readsVaryingParam(const sym::Expr *E) const override;
+
+private:
+  Walker &W;
+  FnState &F;
 };
 
 } // namespace divergence
