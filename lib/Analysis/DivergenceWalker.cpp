@@ -555,11 +555,16 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
       sameTripCount(L, F))
     U = Uniformity::WarpUniform;
   Uniformity Exit = F.LoopExit.lookup(L);
+  // Lanes leave only by breaks at a tail: decided again at every walk of the
+  // loop, whose breaks and condition may differ more than at the last one.
+  if (Exit == Uniformity::LaneVarying && U != Uniformity::LaneVarying &&
+      tailBreaks(L, F))
+    F.TailBreakLoops.insert(L);
+  else
+    F.TailBreakLoops.erase(L);
   if (Exit == Uniformity::LaneVarying &&
       (U != Uniformity::LaneVarying || C.Source.isAssignment())) {
     // The condition is uniform but some lanes break out early.
-    if (U != Uniformity::LaneVarying && tailBreaks(L, F))
-      F.TailBreakLoops.insert(L);
     U = Exit;
     C.U = Exit;
     auto It = F.LoopExitWhy.find(L);

@@ -125,7 +125,8 @@ struct FnState {
                  llvm::SmallVector<std::pair<const clang::Expr *, bool>, 2>>
       LoopBreaks;
   /// Loops whose lanes leave only by breaks at an index's bound, all within
-  /// one iteration of each other (Walker::tailBreaks).
+  /// one iteration of each other (Walker::tailBreaks), as the last walk of
+  /// each loop found.
   llvm::DenseSet<const clang::Stmt *> TailBreakLoops;
   sym::Uniformity Return = sym::Uniformity::Constant;
   bool ReturnDataDep = false;
