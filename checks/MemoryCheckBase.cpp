@@ -113,6 +113,12 @@ std::string MemoryCheckBase::baseName(const MemoryAccess &A) {
   return Decl.empty() ? "memory" : "'" + Decl + "'";
 }
 
+std::string MemoryCheckBase::objectKey(const MemoryAccess &A) {
+  if (A.Base)
+    return "decl " + A.Base->getNameAsString();
+  return "text " + A.BaseText;
+}
+
 std::string MemoryCheckBase::iterationSummary(const hw::AccessReport &R,
                                               StringRef Unit) {
   if (R.Iterations.empty() || !R.TotalRequests)

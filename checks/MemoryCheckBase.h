@@ -60,6 +60,11 @@ protected:
   /// it is the same for all of them.
   static std::optional<int64_t> uniformLaneStride(const hw::AccessReport &R);
   static std::string baseName(const MemoryAccess &A);
+  /// The memory object an access reads or writes, for grouping findings into
+  /// causes: the declared array or pointer where one is known, so that
+  /// `bias + c`, `bias + c + 1` and `bias[c + 2]` are accesses of one object
+  /// (the sibling scalar loads of one element); else the text as written.
+  static std::string objectKey(const MemoryAccess &A);
 
   /// Every access of the kernel being checked (valid during consider()).
   llvm::ArrayRef<MemoryAccess> KernelAccesses;

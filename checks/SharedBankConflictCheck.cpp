@@ -140,7 +140,7 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   }
   // Accesses of one array with the same verdict are one cause (one tile's
   // 32 accesses, one finding).
-  Rep.Cause = baseName(A) + " " + std::to_string(R.MaxConflictDegree) + "-way";
+  Rep.Cause = objectKey(A) + " " + std::to_string(R.MaxConflictDegree) + "-way";
   emit(Rep, Ctx.getSourceManager());
 }
 

@@ -131,7 +131,7 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
                          "in kernel instantiation '" +
                              Kernel.getNameAsString() + "' instantiated here"});
   // Accesses of one array with the same verdict are one cause.
-  Rep.Cause = baseName(A) + " " + formatRatio(WorstRatio) + "x";
+  Rep.Cause = objectKey(A) + " " + formatRatio(WorstRatio) + "x";
   emit(Rep, Ctx.getSourceManager());
 }
 
