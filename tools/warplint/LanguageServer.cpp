@@ -393,7 +393,7 @@ Server::diagnostics(const Outcome &O, const std::string &Path,
                     std::vector<std::pair<json::Object, json::Object>> &Actions)
     const {
   json::Array Out;
-  std::string Docs = StringRef(cli::DocsUrl).rtrim('/').str();
+  std::string Docs = cli::docsBaseUrl();
   if (!O.Problem.empty())
     Out.push_back(json::Object{
         {"range", json::Object{{"start", position(Path, 0, 0)},

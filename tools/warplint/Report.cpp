@@ -79,7 +79,7 @@ RunInfo makeRunInfo(const RunResult &Result,
                     std::vector<TargetRecord> Targets) {
   RunInfo Info;
   Info.ToolVersion = WARPLINT_VERSION;
-  Info.DocsBaseUrl = StringRef(DocsUrl).rtrim('/').str();
+  Info.DocsBaseUrl = docsBaseUrl();
   Info.LlvmVersion = LLVM_VERSION_STRING;
   if (!SourceRoot.empty()) {
     SmallString<256> R(SourceRoot);
