@@ -37,10 +37,25 @@ BatchClaims::BatchClaims() {
   std::string Started = startTime(Parent);
   if (Started.empty())
     return;
-  SmallString<256> D;
-  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, D);
-  sys::path::append(D, "warplint-batches-" + std::to_string(getuid()) + "-" +
-                           std::to_string(Parent) + "-" + Started);
+  SmallString<256> Temp;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Temp);
+  std::string Prefix = "warplint-batches-" + std::to_string(getuid()) + "-";
+  // The directories of finished runs go: one whose process is gone (or is
+  // another process now, started at another time).
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Temp, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    if (!Name.consume_front(Prefix))
+      continue;
+    auto [Pid, Start] = Name.split('-');
+    unsigned long long N;
+    if (Pid.getAsInteger(10, N) || Start.empty() || startTime(pid_t(N)) == Start)
+      continue;
+    sys::fs::remove_directories(It->path(), /*IgnoreErrors=*/true);
+  }
+  SmallString<256> D(Temp);
+  sys::path::append(D, Prefix + std::to_string(Parent) + "-" + Started);
   if (sys::fs::create_directories(D))
     return;
   Dir = std::string(D);
