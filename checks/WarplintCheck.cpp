@@ -550,11 +550,13 @@ void WarplintCheck::flush() {
     // locations, but the warning carries the fix of all of them.
     for (size_t I : Others) {
       const std::optional<FixSuggestion> &S = Items[I].R.Suggestion;
-      if (!S || !S->Safe || (R.Suggestion && R.Suggestion->Safe &&
-                             sameEdit(R.Suggestion->Fix, S->Fix)))
+      if (!S || !S->Safe ||
+          (R.Suggestion && R.Suggestion->Safe &&
+           sameEdit(R.Suggestion->Fix, S->Fix)))
         continue;
-      if (llvm::none_of(RelatedFixes,
-                        [&](const FixItHint &H) { return sameEdit(H, S->Fix); }))
+      if (llvm::none_of(RelatedFixes, [&](const FixItHint &H) {
+            return sameEdit(H, S->Fix);
+          }))
         RelatedFixes.push_back(S->Fix);
     }
     for (size_t J = 0; J < Related.size() && J < MaxRelatedNotes; ++J) {

@@ -16,8 +16,8 @@ namespace warplint {
 /// The start time of process \p Pid in clock ticks since boot (field 22 of
 /// /proc/PID/stat, after the command name in parentheses); empty if unknown.
 static std::string startTime(pid_t Pid) {
-  auto Buf = MemoryBuffer::getFileAsStream("/proc/" + std::to_string(Pid) +
-                                           "/stat");
+  auto Buf =
+      MemoryBuffer::getFileAsStream("/proc/" + std::to_string(Pid) + "/stat");
   if (!Buf)
     return "";
   StringRef Rest = (*Buf)->getBuffer();
@@ -50,7 +50,8 @@ BatchClaims::BatchClaims() {
       continue;
     auto [Pid, Start] = Name.split('-');
     unsigned long long N;
-    if (Pid.getAsInteger(10, N) || Start.empty() || startTime(pid_t(N)) == Start)
+    if (Pid.getAsInteger(10, N) || Start.empty() ||
+        startTime(pid_t(N)) == Start)
       continue;
     sys::fs::remove_directories(It->path(), /*IgnoreErrors=*/true);
   }
@@ -79,7 +80,8 @@ bool BatchClaims::claim(StringRef Key) {
   // Created exclusively: the first batch to create it prints the line. A
   // claim that cannot be made for another reason prints it (twice is better
   // than never).
-  std::error_code EC = sys::fs::openFileForWrite(Path, FD, sys::fs::CD_CreateNew);
+  std::error_code EC =
+      sys::fs::openFileForWrite(Path, FD, sys::fs::CD_CreateNew);
   if (!EC) {
     sys::Process::SafelyCloseFileDescriptor(FD);
   } else if (EC == std::errc::file_exists) {

@@ -461,9 +461,8 @@ Server::diagnostics(const Outcome &O, const std::string &Path,
         if (X.File == F.Pos.File &&
             (X.Line < F.RangeBegin.Line || X.Line > F.EndPos.Line))
           Actions.emplace_back(
-              json::Object{
-                  {"start", position(X.File, X.Line, X.Column)},
-                  {"end", position(X.File, X.EndLine, X.EndColumn)}},
+              json::Object{{"start", position(X.File, X.Line, X.Column)},
+                           {"end", position(X.File, X.EndLine, X.EndColumn)}},
               json::Object(Action));
       Actions.emplace_back(std::move(R), std::move(Action));
     }

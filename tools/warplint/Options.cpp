@@ -3,8 +3,8 @@
 
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/ResultCache.h"
-#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -363,7 +363,8 @@ std::string docsBaseUrl() {
         sys::path::parent_path(sys::path::parent_path(Exe)));
     sys::path::append(Installed, "share", "doc", "warplint");
     sys::path::append(Installed, "docs", "checks");
-    for (StringRef Dir : {StringRef(Installed), StringRef(WARPLINT_SOURCE_DOCS)})
+    for (StringRef Dir :
+         {StringRef(Installed), StringRef(WARPLINT_SOURCE_DOCS)})
       if (!Dir.empty() && sys::fs::is_directory(Dir)) {
         SmallString<256> Real;
         if (sys::fs::real_path(Dir, Real))

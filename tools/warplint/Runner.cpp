@@ -321,8 +321,7 @@ static void message(const RunRequest &Req, const std::string &Line) {
 /// error.
 static bool leftCodeUnanalysed(const RunResult &Unit) {
   return llvm::any_of(Unit.Errors, [](const ToolError &E) {
-    return !E.Partial &&
-           !llvm::StringRef(E.Message).contains(" [clang-tidy-");
+    return !E.Partial && !llvm::StringRef(E.Message).contains(" [clang-tidy-");
   });
 }
 
