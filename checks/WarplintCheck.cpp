@@ -432,9 +432,23 @@ static std::string shapeText(const FindingFacts &F) {
   return S + ")";
 }
 
-/// The suggestions (fix-its) of the related locations listed in the group
-/// being emitted: each keeps its own, as a note after the group's own.
+/// The suggestions of the related locations listed in the group being
+/// emitted: each distinct text is a note after the group's own.
 static thread_local std::vector<FixSuggestion> RelatedSuggestions;
+/// The safe fix-its of every other site of the group being emitted, listed or
+/// not: each goes on the warning, so that one --fix fixes the whole group.
+static thread_local std::vector<FixItHint> RelatedFixes;
+
+/// Whether two fix-its make the same edit (the instantiations of one
+/// template suggest the same edit at the same place).
+static bool sameEdit(const FixItHint &A, const FixItHint &B) {
+  return A.RemoveRange.getBegin() == B.RemoveRange.getBegin() &&
+         A.RemoveRange.getEnd() == B.RemoveRange.getEnd() &&
+         A.RemoveRange.isTokenRange() == B.RemoveRange.isTokenRange() &&
+         A.CodeToInsert == B.CodeToInsert &&
+         A.InsertFromRange.getBegin() == B.InsertFromRange.getBegin() &&
+         A.InsertFromRange.getEnd() == B.InsertFromRange.getEnd();
+}
 
 void WarplintCheck::flush() {
   if (Queue.empty() || !QueueSM) {
@@ -531,10 +545,24 @@ void WarplintCheck::flush() {
           {P.R.Loc, "and " + std::to_string(SameLoc.size() - MaxRelatedNotes) +
                         " more instantiations or block shapes"});
     RelatedSuggestions.clear();
+    RelatedFixes.clear();
+    // Every site's safe edit, each once: the notes list only the first
+    // locations, but the warning carries the fix of all of them.
+    for (size_t I : Others) {
+      const std::optional<FixSuggestion> &S = Items[I].R.Suggestion;
+      if (!S || !S->Safe ||
+          (R.Suggestion && R.Suggestion->Safe &&
+           sameEdit(R.Suggestion->Fix, S->Fix)))
+        continue;
+      if (llvm::none_of(RelatedFixes, [&](const FixItHint &H) {
+            return sameEdit(H, S->Fix);
+          }))
+        RelatedFixes.push_back(S->Fix);
+    }
     for (size_t J = 0; J < Related.size() && J < MaxRelatedNotes; ++J) {
       const Queued &Q = Items[Related[J]];
       R.Notes.push_back({Q.R.Loc, "also here: " + Q.R.Message});
-      // One fix-it per text: a padding that fixes the whole array is
+      // One note per text: a padding that fixes the whole array is
       // suggested once.
       if (Q.R.Suggestion &&
           !(R.Suggestion && R.Suggestion->Text == Q.R.Suggestion->Text) &&
@@ -588,9 +616,8 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
     // warning's fix-its and nothing else.
     if (R.Suggestion && R.Suggestion->Safe)
       D << R.Suggestion->Fix;
-    for (const FixSuggestion &S : RelatedSuggestions)
-      if (S.Safe)
-        D << S.Fix;
+    for (const FixItHint &H : RelatedFixes)
+      D << H;
   }
   SourceLocation FileLoc = SM.getFileLoc(R.Loc);
   if (FileLoc.isValid()) {
@@ -656,6 +683,7 @@ void WarplintCheck::emitNow(const Report &R, const SourceManager &SM,
   for (const FixSuggestion &S : RelatedSuggestions)
     SuggestionNote(S);
   RelatedSuggestions.clear();
+  RelatedFixes.clear();
 }
 
 namespace {

@@ -222,11 +222,20 @@ void printFinding(llvm::raw_ostream &OS, const Palette &P, const Finding &F,
 }
 } // namespace
 
+std::string printedErrorKey(const ToolError &E) {
+  return E.File + ":" + std::to_string(E.Line) + ":" +
+         std::to_string(E.Column) + (E.Partial ? ":note:" : ":error:") +
+         llvm::StringRef(E.Message).split("; ").first.str();
+}
+
 void emitText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
               const RunInfo &Info, bool ShowSnippets, bool Color) {
   Palette P;
   P.On = Color;
+  std::set<std::string> Printed;
   for (const ToolError &E : Info.Errors) {
+    if (!Printed.insert(printedErrorKey(E)).second)
+      continue;
     std::string Where = E.File;
     if (E.Line)
       Where += ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column);
@@ -478,11 +487,17 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   // --github-summary), which holds every finding.
   constexpr unsigned PerLevel = 10, PerJob = 50;
   std::map<std::string, unsigned> Used, Wanted;
+  // The same error line once (printedErrorKey).
+  std::vector<const ToolError *> Errors;
+  std::set<std::string> Seen;
   for (const ToolError &E : Info.Errors)
-    ++Wanted[E.Partial ? "notice" : "error"];
+    if (Seen.insert(printedErrorKey(E)).second)
+      Errors.push_back(&E);
+  for (const ToolError *E : Errors)
+    ++Wanted[E->Partial ? "notice" : "error"];
   for (const Finding &F : Findings)
     ++Wanted[gitHubCommand(F.Prio).str()];
-  bool Overflow = Info.Errors.size() + Findings.size() > PerJob;
+  bool Overflow = Errors.size() + Findings.size() > PerJob;
   for (const auto &[Level, N] : Wanted)
     Overflow |= N > PerLevel;
   unsigned Total = 0, Left = 0;
@@ -498,7 +513,8 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     ++Total;
     return true;
   };
-  for (const ToolError &E : Info.Errors) {
+  for (const ToolError *EP : Errors) {
+    const ToolError &E = *EP;
     if (!Fits(E.Partial ? "notice" : "error"))
       continue;
     OS << (E.Partial ? "::notice file=" : "::error file=")

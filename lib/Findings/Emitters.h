@@ -52,6 +52,13 @@ llvm::json::Object measurementJson(const Measurement &M);
 /// The --confirm run as JSON: counts, device, unflagged hot lines.
 llvm::json::Object confirmJson(const ConfirmSummary &C, const RunInfo &Info);
 
+/// What makes two error lines the same line for a reader: the location and
+/// the first compiler error (its text before the first "; "). A header's
+/// error reached through several files is printed once per run (the counts
+/// after it are each file's own; every file keeps its entry in the data
+/// formats).
+std::string printedErrorKey(const ToolError &E);
+
 /// clang-style text: "file:line:col: warning: message [check]", the source line
 /// with the range underlined and a caret, the fix-its under it, then the notes;
 /// what clang-tidy prints, so editors parse it the same way. \p Color: clang's

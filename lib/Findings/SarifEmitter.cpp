@@ -126,17 +126,33 @@ static llvm::json::Object physicalLocation(const SourcePos &P,
   llvm::json::Object Region{
       {"startLine", P.Line},
       {"startColumn", utf16Column(P.File, P.Line, P.Column)}};
+  unsigned LastLine = P.Line;
   if (End && End->Line >= P.Line && End->Line != 0) {
     Region["endLine"] = End->Line;
     Region["endColumn"] = utf16Column(End->File, End->Line, End->Column);
+    LastLine = End->Line;
   }
-  std::string Snippet = sourceLine(P.File, P.Line);
   llvm::json::Object Phys{{"artifactLocation", std::move(ArtifactLoc)},
                           {"region", std::move(Region)}};
-  if (!Snippet.empty())
-    Phys["contextRegion"] =
-        llvm::json::Object{{"startLine", P.Line},
-                           {"snippet", llvm::json::Object{{"text", jsonText(Snippet)}}}};
+  // The context region is the region's whole lines: it must contain the
+  // region (SARIF1008), and its snippet is the text of exactly those lines.
+  std::string Snippet;
+  bool Blank = true;
+  for (unsigned L = P.Line; L <= LastLine; ++L) {
+    std::string Text = sourceLine(P.File, L);
+    Blank &= Text.empty();
+    if (L != P.Line)
+      Snippet += '\n';
+    Snippet += Text;
+  }
+  if (!Blank) {
+    llvm::json::Object Context{
+        {"startLine", P.Line},
+        {"snippet", llvm::json::Object{{"text", jsonText(Snippet)}}}};
+    if (LastLine != P.Line)
+      Context["endLine"] = LastLine;
+    Phys["contextRegion"] = std::move(Context);
+  }
   return Phys;
 }
 

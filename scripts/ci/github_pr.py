@@ -106,10 +106,11 @@ def commentable_lines(files):
     return out
 
 
-def suggestion(finding, workspace):
+def suggestion(finding, workspace, fixes=None):
     """(path relative to the workspace, first line, last line, replacement text) from the
-    finding's safe fixes when they all lie in one file of the checkout; None otherwise."""
-    fixes = finding.get("fixes") or []
+    finding's safe fixes (or the given ones) when they all lie in one file of the checkout;
+    None otherwise."""
+    fixes = finding.get("fixes") or [] if fixes is None else fixes
     if not fixes or len({x["file"] for x in fixes}) != 1:
         return None
     path = fixes[0]["file"]
@@ -132,6 +133,19 @@ def suggestion(finding, workspace):
     last = data.count(b"\n", 0, end) + 1
     rel = os.path.relpath(os.path.realpath(path), os.path.realpath(workspace))
     return rel, first, last, text.decode(errors="replace")
+
+
+def site_suggestions(finding, workspace):
+    """A grouped finding's fixes lie at each of its sites: one suggestion per site (fixes on
+    the same lines together), in line order."""
+    sites = []
+    for x in sorted(finding.get("fixes") or [], key=lambda x: (x["file"], x["line"])):
+        last = sites[-1][-1] if sites else None
+        if last and last["file"] == x["file"] and x["line"] <= last.get("endLine", last["line"]):
+            sites[-1].append(x)
+        else:
+            sites.append([x])
+    return [s for s in (suggestion(finding, workspace, fixes) for fixes in sites) if s]
 
 
 def finding_body(f, sugg):
@@ -211,11 +225,20 @@ def post_review(api, pr, report, env, workspace, limit):
         path = f["relativeFile"]
         if f["fingerprint"] in done or path not in changed:
             continue
-        sugg = suggestion(f, workspace)
         ok = changed[path]
-        if sugg and not (sugg[0] == path and
-                         all(n in ok for n in range(sugg[1], sugg[2] + 1))):
-            sugg = None  # the fix lies outside the diff: the comment goes on the finding
+
+        def in_diff(s):
+            return s and s[0] == path and all(n in ok for n in range(s[1], s[2] + 1))
+        sugg = suggestion(f, workspace)
+        others = []
+        if not in_diff(sugg):
+            # One block over every site does not fit the diff (a grouped finding's sites
+            # spread over the file): each site in the diff gets its own suggestion, the
+            # finding's text on the one at the finding (else the first).
+            sites = [s for s in site_suggestions(f, workspace) if in_diff(s)]
+            at = [s for s in sites if s[1] <= f["line"] <= s[2]]
+            sugg = (at or sites or [None])[0]
+            others = [s for s in sites if s is not sugg]
         if sugg:
             first, last = sugg[1], sugg[2]
         else:
@@ -229,6 +252,14 @@ def post_review(api, pr, report, env, workspace, limit):
         if first != last:
             c.update(start_line=first, start_side="RIGHT")
         comments.append(c)
+        for s in others:
+            c = {"path": path, "line": s[2], "side": "RIGHT", "body": "\n".join([
+                FINDING_MARKER % f["fingerprint"],
+                "**warplint** %s · `%s`: the same finding (line %d), here too" % (
+                    f["priority"], f["check"], f["line"]), "", "```suggestion", s[3], "```"])}
+            if s[1] != s[2]:
+                c.update(start_line=s[1], start_side="RIGHT")
+            comments.append(c)
         done.add(f["fingerprint"])
     if not comments:
         print("warplint: no new findings on the changed lines: no review")

@@ -8,9 +8,9 @@
 #
 # Environment:
 #   WARPLINT_VERSION      the release, e.g. 0.1.0 (a leading v is dropped)
-#   WARPLINT_RELEASE_URL  where releases are, without the tag (default
-#                         https://github.com/$WARPLINT_ACTION_REPOSITORY/releases/download);
-#                         file:// works too
+#   WARPLINT_RELEASE_URL  where releases are, without the tag (default: the releases of
+#                         $WARPLINT_ACTION_REPOSITORY on GitHub, the repository the action
+#                         was used from); file:// works too
 #   WARPLINT_SHA256       the package's expected SHA-256 (optional; recommended)
 #   WARPLINT_DEB_INSTALL  the command that installs the package, given its path (default:
 #                         apt-get install -y --no-install-recommends, with sudo when not root)
@@ -23,7 +23,14 @@ if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]]; then
   echo "::error title=warplint::version '$WARPLINT_VERSION' is not a release version like 0.1.0"
   exit 1
 fi
-base=${WARPLINT_RELEASE_URL:-https://github.com/${WARPLINT_ACTION_REPOSITORY:-your-org/warplint}/releases/download}
+if [ -n "${WARPLINT_RELEASE_URL:-}" ]; then
+  base=$WARPLINT_RELEASE_URL
+elif [ -n "${WARPLINT_ACTION_REPOSITORY:-}" ]; then
+  base=https://github.com/$WARPLINT_ACTION_REPOSITORY/releases/download
+else
+  echo "::error title=warplint::no release to download from: the action's repository is unknown (a local action); give release-url"
+  exit 1
+fi
 deb=warplint_${version}_amd64.deb
 dir=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/warplint-release.XXXXXX")
 sudo=""

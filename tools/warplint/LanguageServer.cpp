@@ -393,7 +393,7 @@ Server::diagnostics(const Outcome &O, const std::string &Path,
                     std::vector<std::pair<json::Object, json::Object>> &Actions)
     const {
   json::Array Out;
-  std::string Docs = StringRef(cli::DocsUrl).rtrim('/').str();
+  std::string Docs = cli::docsBaseUrl();
   if (!O.Problem.empty())
     Out.push_back(json::Object{
         {"range", json::Object{{"start", position(Path, 0, 0)},
@@ -449,13 +449,22 @@ Server::diagnostics(const Outcome &O, const std::string &Path,
           Changes[Uri] = json::Array();
         Changes.get(Uri)->getAsArray()->push_back(std::move(Edit));
       }
-      Actions.emplace_back(
-          std::move(R),
-          json::Object{{"title", fixTitle(F, Fixes)},
-                       {"kind", "quickfix"},
-                       {"isPreferred", true},
-                       {"diagnostics", json::Array{json::Object(D)}},
-                       {"edit", json::Object{{"changes", std::move(Changes)}}}});
+      json::Object Action{
+          {"title", fixTitle(F, Fixes)},
+          {"kind", "quickfix"},
+          {"isPreferred", true},
+          {"diagnostics", json::Array{json::Object(D)}},
+          {"edit", json::Object{{"changes", std::move(Changes)}}}};
+      // A grouped finding's other sites offer the same action (every site's
+      // edit), wherever the cursor is on one of them.
+      for (const FixIt &X : Fixes)
+        if (X.File == F.Pos.File &&
+            (X.Line < F.RangeBegin.Line || X.Line > F.EndPos.Line))
+          Actions.emplace_back(
+              json::Object{{"start", position(X.File, X.Line, X.Column)},
+                           {"end", position(X.File, X.EndLine, X.EndColumn)}},
+              json::Object(Action));
+      Actions.emplace_back(std::move(R), std::move(Action));
     }
     Out.push_back(std::move(D));
   }

@@ -3,8 +3,11 @@
 
 #include "checks/WarplintCheck.h"
 #include "tools/warplint/ResultCache.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
 using namespace llvm;
@@ -156,10 +159,11 @@ cl::opt<std::string>
                cl::cat(Category));
 cl::opt<std::string> DocsUrl(
     "docs-url",
-    cl::desc("Base URL of the per-check pages (docs/checks/); SARIF rules' "
-             "helpUri is URL/<check>.md (default: this version's pages on "
-             "the project's repository)"),
-    cl::init(WARPLINT_DOCS_URL), cl::value_desc("url"), cl::cat(Category));
+    cl::desc("Base URL of the per-check pages (docs/checks/): SARIF rules' "
+             "helpUri and the language server's links are URL/<check>.md "
+             "(default: $WARPLINT_DOCS_URL, else the pages installed with "
+             "warplint, as file URIs)"),
+    cl::value_desc("url"), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the safe fixes (those on the warnings: "
                            "docs/checks say which) and report what is left; "
@@ -327,6 +331,49 @@ void printVersion(raw_ostream &OS) {
      << "  built with LLVM " << LLVM_VERSION_STRING << " (clang-tidy "
      << LLVM_VERSION_MAJOR << ")\n"
      << "  default target " << DefaultArch << "\n";
+}
+
+/// "file:///usr/share/doc/warplint/docs/checks": percent-encoded byte for
+/// byte (RFC 8089), '/' kept.
+static std::string fileUrl(StringRef Dir) {
+  std::string Out = "file://";
+  for (char C : Dir) {
+    if (isAlnum(C) || StringRef("/-._~").contains(C))
+      Out += C;
+    else
+      Out += "%" + utohexstr((unsigned char)C, false, 2);
+  }
+  return Out;
+}
+
+std::string docsBaseUrl() {
+  std::string Url = DocsUrl;
+  if (Url.empty())
+    Url = sys::Process::GetEnv("WARPLINT_DOCS_URL").value_or("");
+  if (Url.empty())
+    Url = WARPLINT_DOCS_URL;
+  if (Url.empty()) {
+    // The pages the package installs beside the binary
+    // (<prefix>/share/doc/warplint/docs/checks, CMake's install rules), else,
+    // for a binary run from its build tree, those of the sources it was built
+    // from; a link is written only to pages that exist.
+    std::string Exe = sys::fs::getMainExecutable(
+        "warplint", reinterpret_cast<void *>(&docsBaseUrl));
+    SmallString<256> Installed(
+        sys::path::parent_path(sys::path::parent_path(Exe)));
+    sys::path::append(Installed, "share", "doc", "warplint");
+    sys::path::append(Installed, "docs", "checks");
+    for (StringRef Dir :
+         {StringRef(Installed), StringRef(WARPLINT_SOURCE_DOCS)})
+      if (!Dir.empty() && sys::fs::is_directory(Dir)) {
+        SmallString<256> Real;
+        if (sys::fs::real_path(Dir, Real))
+          Real = Dir;
+        Url = fileUrl(Real);
+        break;
+      }
+  }
+  return StringRef(Url).rtrim('/').str();
 }
 
 } // namespace warplint::cli

@@ -70,6 +70,10 @@ extern llvm::cl::opt<bool> DumpConfig;
 extern llvm::cl::opt<std::string> CudaPath;
 extern llvm::cl::opt<std::string> SourceRoot;
 extern llvm::cl::opt<std::string> DocsUrl;
+/// Where the per-check pages are, without a final '/': --docs-url, else
+/// $WARPLINT_DOCS_URL, else CMake's WARPLINT_DOCS_URL, else the installed
+/// pages (or the source tree's) as a file URI; empty when none exists.
+std::string docsBaseUrl();
 extern llvm::cl::opt<bool> Fix;
 extern llvm::cl::opt<bool> FixNotes;
 extern llvm::cl::opt<std::string> ExportFixes;

@@ -5,6 +5,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/GlobList.h"
+#include "tools/warplint/BatchClaims.h"
 #include "tools/warplint/Confirm.h"
 #include "tools/warplint/Fixes.h"
 #include "tools/warplint/IncludeFragments.h"
@@ -79,7 +80,7 @@ RunInfo makeRunInfo(const RunResult &Result,
                     std::vector<TargetRecord> Targets) {
   RunInfo Info;
   Info.ToolVersion = WARPLINT_VERSION;
-  Info.DocsBaseUrl = StringRef(DocsUrl).rtrim('/').str();
+  Info.DocsBaseUrl = docsBaseUrl();
   Info.LlvmVersion = LLVM_VERSION_STRING;
   if (!SourceRoot.empty()) {
     SmallString<256> R(SourceRoot);
@@ -118,6 +119,10 @@ printedKey(const Finding &F) {
   return {F.Pos.File, F.Pos.Offset, F.CheckId};
 }
 
+bool errorPasses(const ToolError &E, const LineFilter *Lines) {
+  return !Lines || !E.Partial || Lines->passes(E.File, E.Line);
+}
+
 void streamUnit(StreamedOutput &S, const RunResult &Unit,
                 const std::vector<std::string> &Files) {
   std::vector<Finding> Own;
@@ -131,8 +136,15 @@ void streamUnit(StreamedOutput &S, const RunResult &Unit,
       return !S.Lines->passes(F.Pos.File, F.Pos.Line);
     });
   RunInfo Part;
-  Part.Errors = Unit.Errors;
   std::lock_guard<std::mutex> Lock(*S.Lock);
+  erase_if(Own, [&](const Finding &F) {
+    return !BatchClaims::get().claim(findingClaim(F));
+  });
+  for (const ToolError &E : Unit.Errors)
+    if (errorPasses(E, S.Lines) &&
+        BatchClaims::get().claim("error " + printedErrorKey(E)) &&
+        S.PrintedErrors.insert(printedErrorKey(E)).second)
+      Part.Errors.push_back(E);
   if (S.ClearProgressLine)
     errs() << "\r\x1b[K";
   emitText(outs(), Own, Part, !NoSnippets, useColor());

@@ -47,6 +47,8 @@ struct StreamedOutput {
   const LineFilter *Lines = nullptr;
   /// What was printed: file, offset and check of each finding.
   std::set<std::tuple<std::string, unsigned, std::string>> Printed;
+  /// The error lines printed (printedErrorKey): each once per run.
+  std::set<std::string> PrintedErrors;
 };
 
 /// Whether the options let findings stream: the clang format to stdout, and
@@ -59,6 +61,12 @@ bool canStream();
 /// merged) and its files' error lines.
 void streamUnit(StreamedOutput &S, const RunResult &Unit,
                 const std::vector<std::string> &Files);
+
+/// Whether an error line is reported under the line filter (--diff,
+/// --line-filter): a note of a partial analysis only where its location's
+/// line is one the filter keeps, as a finding; an error (code left
+/// unanalysed) always.
+bool errorPasses(const ToolError &E, const LineFilter *Lines);
 
 /// What reportFindings needs beyond the findings and the options.
 struct ReportContext {

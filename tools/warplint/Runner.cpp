@@ -314,6 +314,17 @@ static void message(const RunRequest &Req, const std::string &Line) {
     llvm::errs() << Line << "\n";
 }
 
+/// Whether a parse that LibTooling reports as failed left some of its files'
+/// device code unanalysed: a file whose every kernel and device function was
+/// analysed despite compiler errors (a partial analysis) has its note, and
+/// LibTooling's "Error while processing FILE." would only repeat it as an
+/// error.
+static bool leftCodeUnanalysed(const RunResult &Unit) {
+  return llvm::any_of(Unit.Errors, [](const ToolError &E) {
+    return !E.Partial && !llvm::StringRef(E.Message).contains(" [clang-tidy-");
+  });
+}
+
 namespace {
 /// clang-tidy's action: its AST consumer (the checks) on every parse.
 class TidyActionFactory : public clang::tooling::FrontendActionFactory {
@@ -464,9 +475,10 @@ static RunResult runOne(const RunRequest &Req,
         if (L.Results) {
           ++Req.Cache->Hits;
           // What LibTooling prints after a parse with compiler errors.
-          if (L.Failed)
+          RunResult Cached = fromCache(std::move(*L.Results));
+          if (L.Failed && leftCodeUnanalysed(Cached))
             message(Req, "Error while processing " + File + ".");
-          append(Out, fromCache(std::move(*L.Results)));
+          append(Out, std::move(Cached));
           continue;
         }
         ++Req.Cache->Misses;
@@ -482,8 +494,6 @@ static RunResult runOne(const RunRequest &Req,
     bool ToolFailed = false;
     std::vector<clang::tidy::ClangTidyError> Errors =
         parseAndCheck(Context, *Req.Compilations, File, ParseFS, ToolFailed);
-    if (ToolFailed)
-      message(Req, "Error while processing " + File + ".");
     FactMap Facts = takeFacts();
     std::string Uncacheable = takeUncacheableReason();
     RunResult Unit;
@@ -533,6 +543,8 @@ static RunResult runOne(const RunRequest &Req,
     }
     Unit.Findings = std::move(One.Findings);
     Unit.CompilerErrors = std::move(One.Errors);
+    if (ToolFailed && leftCodeUnanalysed(Unit))
+      message(Req, "Error while processing " + File + ".");
     if (Recorder && Uncacheable.empty())
       Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
     else if (Recorder && Req.OnCacheEvent)

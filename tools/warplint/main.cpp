@@ -14,6 +14,7 @@
 #include "Hardware/HardwareModel.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
+#include "tools/warplint/BatchClaims.h"
 #include "tools/warplint/Configuration.h"
 #include "tools/warplint/ExportCommands.h"
 #include "tools/warplint/IncludeFragments.h"
@@ -399,6 +400,18 @@ int main(int argc, const char **argv) {
       errs() << E.File << ":" << E.Line << ":" << E.Column
              << ": error: " << E.Message << "\n";
   RunInfo Info = makeRunInfo(Result, Inputs, std::move(Targets));
+  llvm::erase_if(Info.Errors, [&](const ToolError &E) {
+    return !errorPasses(E, Lines ? &*Lines : nullptr);
+  });
+  // A header's findings and error lines reached from several batches of one
+  // pre-commit run (the header itself may be another batch's input):
+  // printed by the batch that claims them first.
+  llvm::erase_if(Shown, [&](const Finding &F) {
+    return !BatchClaims::get().claim(findingClaim(F));
+  });
+  llvm::erase_if(Info.Errors, [&](const ToolError &E) {
+    return !BatchClaims::get().claim("error " + printedErrorKey(E));
+  });
 
   ReportContext Ctx;
   Ctx.Inputs = Inputs;

@@ -245,11 +245,36 @@ def database_session(c, proj):
     c.notify("exit")
 
 
+def grouped_session(c, proj):
+    """A grouped finding (one cause at several sites): its quick fix holds every site's edit
+    and is offered at each site, not only at the warning."""
+    g = os.path.join(proj, "src", "grouped.cu")
+    c.request("initialize", {"processId": None, "rootUri": uri(proj), "capabilities": {}})
+    c.notify("initialized", {})
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(g), "languageId": "cuda-cpp", "version": 1, "text": open(g).read()}})
+    pub = c.diagnostics(uri(g), 1)
+    print("grouped: %d diagnostic(s)" % len(pub["params"]["diagnostics"]))
+    for line in (3, 9):
+        r = c.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri(g)},
+            "range": {"start": {"line": line - 1, "character": 0},
+                      "end": {"line": line - 1, "character": 40}},
+            "context": {"diagnostics": []}})
+        for a in r["result"]:
+            edits = a["edit"]["changes"][uri(g)]
+            print("line %d: %s: edits on lines %s" % (
+                line, a["kind"], sorted(e["range"]["start"]["line"] + 1 for e in edits)))
+    c.request("shutdown")
+    c.notify("exit")
+
+
 def main():
     scenario, proj = sys.argv[1], sys.argv[2]
     cmd = sys.argv[sys.argv.index("--") + 1:]
     c = Client(cmd)
-    {"main": main_session, "database": database_session}[scenario](c, proj)
+    {"main": main_session, "database": database_session,
+     "grouped": grouped_session}[scenario](c, proj)
     print("exit code: %d" % c.exit_code())
 
 
