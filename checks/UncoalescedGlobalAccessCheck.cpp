@@ -112,9 +112,14 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
     double TrafficIdeal = double(R.TrafficIdealSectors) / R.TrafficWarps;
     double TrafficRatio =
         double(R.TrafficSectors) / double(R.TrafficIdealSectors);
+    // Scalar loads of neighbouring addresses (`__ldg(b + c + 1)`) share
+    // their sectors the same way.
     Rep.Message += llvm::formatv(
-        "; the {0} fields of the element read here move {1} {2} per warp "
-        "through L2, {3}x the {4} they use",
+        A.SiblingScalars
+            ? "; the {0} loads of neighbouring addresses read here move {1} "
+              "{2} per warp through L2, {3}x the {4} they use"
+            : "; the {0} fields of the element read here move {1} {2} per "
+              "warp through L2, {3}x the {4} they use",
         R.TrafficFields, formatRatio(Traffic), Unit, formatRatio(TrafficRatio),
         formatRatio(TrafficIdeal));
     if (TrafficRatio < Threshold)

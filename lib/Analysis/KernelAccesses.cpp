@@ -53,6 +53,7 @@ public:
     if (Facts.body())
       stmt(Facts.body(), nullptr);
     mergeSiblingFields();
+    groupSiblingLoads();
     return std::move(Out);
   }
 
@@ -149,6 +150,43 @@ public:
       if (!Drop[I])
         Kept.push_back(std::move(Out[I]));
     Out = std::move(Kept);
+  }
+
+  /// Scalar loads of one pointer at one lane-varying address plus constants
+  /// within one 128-byte line of each other (`__ldg(b + c)` ... `__ldg(b + c +
+  /// 3)`: one lane's neighbouring elements read one by one): like the fields
+  /// of one element, the later loads hit in L1 the sectors the first brought,
+  /// so L2 and DRAM move the union once (evaluateAccess prices it). Nothing
+  /// is merged: nvcc keeps them separate requests.
+  void groupSiblingLoads() {
+    llvm::StringMap<std::vector<size_t>> Groups;
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (!Out[I].ScalarKey.empty())
+        Groups[Out[I].ScalarKey].push_back(I);
+    for (auto &G : Groups) {
+      int64_t Min = Out[G.second.front()].ElementIndexBytes.Const, Max = Min;
+      for (size_t I : G.second) {
+        const MemoryAccess &M = Out[I];
+        Min = std::min(Min, M.ElementIndexBytes.Const);
+        Max = std::max(Max, M.ElementIndexBytes.Const + int64_t(M.Width));
+      }
+      if (Max - Min > 128)
+        continue;
+      std::vector<std::pair<int64_t, unsigned>> Sib;
+      for (size_t I : G.second) {
+        std::pair<int64_t, unsigned> P{Out[I].ElementIndexBytes.Const - Min,
+                                       Out[I].Width};
+        if (!llvm::is_contained(Sib, P))
+          Sib.push_back(P);
+      }
+      if (Sib.size() < 2)
+        continue;
+      for (size_t I : G.second) {
+        Out[I].SiblingFields = Sib;
+        Out[I].FieldOffset = Out[I].ElementIndexBytes.Const - Min;
+        Out[I].SiblingScalars = true;
+      }
+    }
   }
 
   /// Some fields of an element accessed with the same role: each run of
@@ -741,6 +779,38 @@ private:
           M.ElementIndexBytes.Terms = A.Terms;
           M.ElementIndexBytes.Const = A.Const;
         }
+    // A global load at a lane-varying address plus a constant: its siblings
+    // are the loads of the same pointer, width, guard and varying part
+    // (groupSiblingLoads). The index is canonical: a constant comes last.
+    if (M.ElementKey.empty() && R == Role::Load && A.Alternatives.empty() &&
+        M.Space == sym::MemorySpace::Global && M.Index) {
+      const sym::Expr *Varying = M.Index;
+      int64_t Units = 0;
+      auto SplitConstant = [&](const sym::Expr *E) -> const sym::Expr * {
+        if (E->kind() != sym::ExprKind::Add || !E->ops().back()->isConstant())
+          return nullptr;
+        Units = E->ops().back()->constant();
+        return SC.sub(E, E->ops().back());
+      };
+      if (const sym::Expr *V = SplitConstant(Varying))
+        Varying = V;
+      else if (Varying->kind() == sym::ExprKind::Cast)
+        // `b[c + 1]` with an int index: (i64)(c + 1). Within one access's
+        // range the widening and the addition commute; only the key and the
+        // offset between siblings are taken from this.
+        if (const sym::Expr *V = SplitConstant(Varying->op(0)))
+          Varying = SC.cast(V, Varying->type());
+      if (!Varying->isConstant()) {
+        std::string Key;
+        llvm::raw_string_ostream KS(Key);
+        KS << (const void *)A.Base << "|" << (const void *)G << "|" << Width
+           << "|" << (const void *)Varying;
+        M.ScalarKey = Key;
+        M.ElementIndexBytes.Terms.clear();
+        M.ElementIndexBytes.Terms.push_back({Varying, Width});
+        M.ElementIndexBytes.Const = Units * Width;
+      }
+    }
     if (A.Array && M.Space == sym::MemorySpace::Shared) {
       M.SharedArray = A.Array;
       extents(A.Array->getType(), M.Extents);

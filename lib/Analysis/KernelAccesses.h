@@ -109,6 +109,13 @@ struct MemoryAccess {
   /// the element and width, this access's among them, and the element's
   /// address in bytes. evaluateAccess prices the traffic they make together.
   std::vector<std::pair<int64_t, unsigned>> SiblingFields;
+  /// Loads of one pointer at one lane-varying address plus different
+  /// constants (`__ldg(b + c)`, `__ldg(b + c + 1)`) under one guard: the key
+  /// they share (pointer, varying terms, guard), empty for other accesses.
+  /// Grouped like sibling fields: SiblingFields holds each one's constant
+  /// offset from the lowest, FieldOffset this one's, SiblingScalars is set.
+  std::string ScalarKey;
+  bool SiblingScalars = false;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
   /// The enclosing loops whose variables the index or the guard use, outermost
   /// first: evaluateAccess walks their iterations.
