@@ -238,6 +238,11 @@ public:
         if (I == 0)
           Out.SizeLiteral = Sub.SizeLiteral;
       }
+      if (Runtime & 1) {
+        // x unknown: nothing about the block is (dim3(n), `k<<<g, n>>>`).
+        Out.UnknownReason = RuntimeReason;
+        return std::nullopt;
+      }
       if (Runtime) {
         Out.UnknownReason = "blockDim." + runtimeDimNames(Runtime) +
                             (Runtime & (Runtime - 1) ? " are" : " is") +

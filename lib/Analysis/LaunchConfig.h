@@ -42,9 +42,9 @@ struct LaunchBlock {
   const clang::VarDecl *FromVar = nullptr;
   /// Why the shape is unknown, for dump modes and debugging.
   std::string UnknownReason;
-  /// A `dim3(x, y, z)` block with some components runtime values (`dim3
+  /// A `dim3(x, y, z)` block with a known x and runtime y or z (`dim3
   /// block(32, 8, n / 32)`): the known components, the runtime ones set to 1,
-  /// and in RuntimeDims which ones those are (bit 0 x, bit 1 y, bit 2 z).
+  /// and in RuntimeDims which ones those are (bit 1 y, bit 2 z).
   /// Shape stays empty (the block's size is unknown); what the known
   /// components decide, the warps, is the launch index's to use.
   std::optional<BlockShape> Partial;
