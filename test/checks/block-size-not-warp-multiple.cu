@@ -177,6 +177,16 @@ void generic_lambda_launches(float *a, int n) {
   launch(Threads<100>{}); // bad
 }
 
+void plain_lambda_launches(float *a) {
+  // A lambda is __host__ __device__: seen from the device side its launch is
+  // the device runtime's, whose grid and block follow two placeholders.
+  auto bad = [&] { kernel<<<1, 100>>>(a); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: block size 100 is not a multiple {{.*}} [warplint-block-size-not-warp-multiple]
+  auto good = [&] { kernel<<<1, 256>>>(a); };
+  bad();
+  good();
+}
+
 struct Launcher {
   float *a;
   template <class C> void operator()(C) const { tiled<C::value><<<1, C::value>>>(a); }
