@@ -80,11 +80,12 @@ const LaunchIndex &AnalysisContext::launchIndex() {
   if (!Launches) {
     ++Stats.LaunchIndexBuilds;
     Launches = std::make_unique<LaunchIndex>();
-    Launches->build(launchCalls(), Ctx, Mutations,
-                    [this](const CallExpr &C) -> const LaunchBlock & {
-                      return launchBlock(C);
-                    },
-                    Target.WarpSize);
+    Launches->build(
+        launchCalls(), Ctx, Mutations,
+        [this](const CallExpr &C) -> const LaunchBlock & {
+          return launchBlock(C);
+        },
+        Target.WarpSize);
   }
   return *Launches;
 }

@@ -835,8 +835,7 @@ void addLaunch(
     return;
   const BlockShape &Shape = B.Shape ? *B.Shape : *B.Partial;
   KernelShape KS;
-  KS.Shape.BlockDim = {unsigned(Shape.X), unsigned(Shape.Y),
-                       unsigned(Shape.Z)};
+  KS.Shape.BlockDim = {unsigned(Shape.X), unsigned(Shape.Y), unsigned(Shape.Z)};
   KS.RuntimeDims = Partial ? B.RuntimeDims : 0;
   KS.Loc = Call.getBeginLoc();
   KS.Origin = "launch";
