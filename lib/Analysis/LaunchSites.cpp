@@ -278,10 +278,11 @@ std::optional<LaunchSite> launchSite(const CallExpr &Call, ASTContext &Ctx) {
     S.Kernel = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
     // The chevron's configuration is a call of the host runtime's
-    // (grid, block, shared memory, stream); seen from the device side, a
-    // launch in a __host__ __device__ function (a lambda, a constexpr
-    // function) calls the device runtime's cudaLaunchDevice(func, params,
-    // grid, block, shared memory, stream), whose first two are placeholders.
+    // (grid, block, shared memory, stream). A launch in device code (dynamic
+    // parallelism, or a __host__ __device__ function seen from the device
+    // side: lambdas and constexpr functions are implicitly both) calls the
+    // device runtime's cudaLaunchDevice(func, params, grid, block, shared
+    // memory, stream) instead, whose first two are placeholders.
     unsigned First = 0;
     if (Config)
       if (const FunctionDecl *F = Config->getDirectCallee())
