@@ -124,6 +124,9 @@ KernelCheckBase::shapeNote(const KernelShape &S,
     for (size_t I = 0; I < SiblingShapes.size(); ++I)
       if (&SiblingShapes[I] == &S)
         Sibling = SiblingNames[I];
+    if (S.RuntimeDims)
+      Dim += " (blockDim." + runtimeDimNames(S.RuntimeDims) +
+             " at run time: the same in every lane of a warp)";
     return {S.Loc, "evaluated for blockDim " + Dim +
                        (Args.empty() ? "" : " and " + Args) +
                        (Sibling.empty()

@@ -80,10 +80,12 @@ const LaunchIndex &AnalysisContext::launchIndex() {
   if (!Launches) {
     ++Stats.LaunchIndexBuilds;
     Launches = std::make_unique<LaunchIndex>();
-    Launches->build(launchCalls(), Ctx, Mutations,
-                    [this](const CallExpr &C) -> const LaunchBlock & {
-                      return launchBlock(C);
-                    });
+    Launches->build(
+        launchCalls(), Ctx, Mutations,
+        [this](const CallExpr &C) -> const LaunchBlock & {
+          return launchBlock(C);
+        },
+        Target.WarpSize);
   }
   return *Launches;
 }
@@ -290,8 +292,14 @@ void AnalysisContext::printLaunches(llvm::raw_ostream &OS) {
                : std::string())
        << ": block "
        << (Block.Shape ? Block.Shape->str()
-                       : "unknown (" + Block.UnknownReason + ")")
-       << "\n";
+                       : "unknown (" + Block.UnknownReason + ")");
+    if (!Block.Shape && Block.Partial)
+      OS << ", known " << Block.Partial->str() << " with "
+         << runtimeDimNames(Block.RuntimeDims) << " 1"
+         << (partialBlockDecidesWarps(Block, Target.WarpSize)
+                 ? " (decides the warps)"
+                 : "");
+    OS << "\n";
   }
 }
 

@@ -45,16 +45,25 @@ bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 
 /// Every variable \p E reads is unchanged by \p Loop (its condition,
 /// increment and body), and \p E calls nothing and loads nothing that the loop
-/// could change (a nested subscript is not invariant).
+/// could change (a nested subscript is not invariant). A variable declared in
+/// the loop gets a new value each iteration: it is invariant only when its
+/// initialiser is (`int ix = idx[i];` is not; `int at = base + c;` is).
 bool invariantIn(const Expr *E, const Stmt &Loop, ASTContext &Ctx,
                  MutationCache &Cache, unsigned Depth = 0) {
   if (!E || Depth > 32)
     return false;
   E = E->IgnoreParenImpCasts();
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-      return !Cache.isMutated(*V, Loop, Ctx);
-    return true; // Enumerators, functions.
+    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (!V)
+      return true; // Enumerators, functions.
+    if (Cache.isMutated(*V, Loop, Ctx))
+      return false;
+    if (V->hasLocalStorage() &&
+        Loop.getSourceRange().fullyContains(V->getSourceRange()))
+      return V->getInit() &&
+             invariantIn(V->getInit(), Loop, Ctx, Cache, Depth + 1);
+    return true;
   }
   if (isa<CallExpr, ArraySubscriptExpr>(E))
     return false;
@@ -138,7 +147,11 @@ public:
 private:
   using Base = RecursiveASTVisitor<Finder>;
 
+  /// A loop statement whose body runs at most once (`do { ... } while (0)`)
+  /// is no loop: its updates belong to the loop around it, if any.
   template <class F> bool loop(Stmt *S, F Traverse) {
+    if (runsAtMostOnce(S, Ctx))
+      return Traverse();
     Loops.push_back(S);
     bool R = Traverse();
     Loops.pop_back();

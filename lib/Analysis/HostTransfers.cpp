@@ -487,8 +487,11 @@ private:
     return R;
   }
 
+  /// A loop statement whose body runs at most once (`do { ... } while (0)`
+  /// of an error-checking macro) is no loop: what it holds belongs to the
+  /// loop around it, if any.
   template <class F> bool loop(Stmt *S, F Traverse) {
-    if (!Fn)
+    if (!Fn || runsAtMostOnce(S, Ctx))
       return Traverse();
     LoopRecord &L = Loops.try_emplace(S, LoopRecord{S, Fn}).first->second;
     Stack.push_back(&L);
@@ -604,16 +607,18 @@ HostBuffer resolve(const ValueDecl *D, const Collector &C, unsigned Depth = 0) {
 }
 
 /// Does \p E read a variable that changes from one iteration of \p Loop to
-/// the next: its induction variable, a variable the body modifies, or a local
-/// of the body initialised from one of those?
+/// the next: its induction variable, a variable the body (or a for loop's
+/// increment: `int i; for (i = 0; i < n; i++)`) modifies, or a local of the
+/// body initialised from one of those?
 bool variesWithLoop(const Expr *E, const Stmt *Loop, MutationCache &Cache,
                     ASTContext &Ctx, unsigned Depth = 0) {
   if (!E || !Loop || Depth > 8)
     return false;
-  const Stmt *Body = nullptr;
+  const Stmt *Body = nullptr, *Inc = nullptr;
   const VarDecl *IndVar = nullptr;
   if (const auto *F = dyn_cast<ForStmt>(Loop)) {
     Body = F->getBody();
+    Inc = F->getInc();
     if (std::optional<ForInduction> I = forInduction(*F))
       IndVar = I->Var;
   } else if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
@@ -630,7 +635,8 @@ bool variesWithLoop(const Expr *E, const Stmt *Loop, MutationCache &Cache,
     const auto *V = dyn_cast<VarDecl>(DR->getDecl());
     if (!V)
       return false;
-    if (V == IndVar || Cache.isMutated(*V, *Body, Ctx))
+    if (V == IndVar || Cache.isMutated(*V, *Body, Ctx) ||
+        (Inc && Cache.isMutated(*V, *Inc, Ctx)))
       return true;
     // A local of the body (`cudaStream_t s = streams[i % 2];`).
     if (V->hasLocalStorage() && V->getInit() &&

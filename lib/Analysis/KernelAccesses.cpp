@@ -891,18 +891,22 @@ private:
 /// of findLaunchCalls in \p Shapes.
 void addLaunch(
     const CallExpr &Call, ASTContext &Ctx, MutationCache &Mutations,
-    LaunchIndex::FoldFn Fold,
+    LaunchIndex::FoldFn Fold, unsigned WarpSize,
     llvm::DenseMap<const FunctionDecl *, std::vector<KernelShape>> &Shapes) {
   std::optional<LaunchSite> Site = launchSite(Call, Ctx);
   if (!Site || !Site->Kernel)
     return;
   const FunctionDecl *Callee = Site->Kernel;
   const LaunchBlock &B = Fold(Call);
-  if (!B.Shape)
+  // A block with runtime components is evaluated by its known ones when they
+  // decide the warps (`dim3(32, 8, n)`); otherwise the launch says nothing.
+  const bool Partial = !B.Shape && partialBlockDecidesWarps(B, WarpSize);
+  if (!B.Shape && !Partial)
     return;
+  const BlockShape &Shape = B.Shape ? *B.Shape : *B.Partial;
   KernelShape KS;
-  KS.Shape.BlockDim = {unsigned(B.Shape->X), unsigned(B.Shape->Y),
-                       unsigned(B.Shape->Z)};
+  KS.Shape.BlockDim = {unsigned(Shape.X), unsigned(Shape.Y), unsigned(Shape.Z)};
+  KS.RuntimeDims = Partial ? B.RuntimeDims : 0;
   KS.Loc = Call.getBeginLoc();
   KS.Origin = "launch";
   // Constant integer arguments make runtime strides exact: strideCopy(...,
@@ -948,10 +952,11 @@ std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
 }
 
 void LaunchIndex::build(ArrayRef<const CallExpr *> Calls, ASTContext &Ctx,
-                        MutationCache &Mutations, FoldFn Fold) {
+                        MutationCache &Mutations, FoldFn Fold,
+                        unsigned WarpSize) {
   Shapes.clear();
   for (const CallExpr *Call : Calls)
-    addLaunch(*Call, Ctx, Mutations, Fold, Shapes);
+    addLaunch(*Call, Ctx, Mutations, Fold, WarpSize, Shapes);
 }
 
 std::vector<KernelShape>

@@ -152,6 +152,12 @@ struct KernelShape {
   std::string Origin; ///< "launch", "__launch_bounds__", "assumed".
   /// Integer kernel arguments that are compile-time constants at this launch.
   std::vector<std::pair<std::string, int64_t>> Params;
+  /// The block components that are runtime values at this launch (bit 0 x,
+  /// bit 1 y, bit 2 z; LaunchBlock::Partial), each 1 in Shape: the known ones
+  /// decide every warp (partialBlockDecidesWarps), which is all a warp's
+  /// evaluation needs, and a runtime component is the same in every lane of a
+  /// warp.
+  unsigned RuntimeDims = 0;
 };
 
 /// The launches of one translation unit, indexed by kernel.
@@ -162,7 +168,8 @@ public:
   using FoldFn =
       llvm::function_ref<const LaunchBlock &(const clang::CallExpr &)>;
   void build(llvm::ArrayRef<const clang::CallExpr *> Calls,
-             clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold);
+             clang::ASTContext &Ctx, MutationCache &Mutations, FoldFn Fold,
+             unsigned WarpSize);
   /// Distinct block shapes of \p Kernel's launches; else its __launch_bounds__
   /// when the target can launch a block of that size (1 to
   /// \p MaxThreadsPerBlock threads: ptxas ignores any other bound, and the

@@ -215,6 +215,9 @@ public:
       unsigned NumArgs = CE->getNumArgs();
       if (NumArgs > 3)
         return std::nullopt;
+      // A component that does not fold leaves the others known: Partial.
+      unsigned Runtime = 0;
+      std::string RuntimeReason;
       for (unsigned I = 0; I < NumArgs; ++I) {
         const Expr *Arg = CE->getArg(I);
         if (!Arg->getType()->isIntegerType()) {
@@ -224,14 +227,30 @@ public:
         LaunchBlock Sub;
         std::optional<uint64_t> C = foldInt(Arg, Sub, Depth + 1);
         if (!C) {
-          Out.UnknownReason = Sub.UnknownReason;
-          return std::nullopt;
+          if (RuntimeReason.empty())
+            RuntimeReason = Sub.UnknownReason;
+          Runtime |= 1u << I;
+          continue;
         }
         V[I] = *C;
         if (Sub.FromVar && !Out.FromVar)
           Out.FromVar = Sub.FromVar;
         if (I == 0)
           Out.SizeLiteral = Sub.SizeLiteral;
+      }
+      if (Runtime & 1) {
+        // x unknown: nothing about the block is (dim3(n), `k<<<g, n>>>`).
+        Out.UnknownReason = RuntimeReason;
+        return std::nullopt;
+      }
+      if (Runtime) {
+        Out.UnknownReason = "blockDim." + runtimeDimNames(Runtime) +
+                            (Runtime & (Runtime - 1) ? " are" : " is") +
+                            " not known: " + RuntimeReason;
+        Out.Partial = BlockShape{V[0], V[1], V[2]};
+        Out.RuntimeDims = Runtime;
+        Out.SizeLiteral = nullptr;
+        return std::nullopt;
       }
       // A literal is the fix target only when it alone is the block size.
       if (V[1] != 1 || V[2] != 1)
@@ -485,15 +504,47 @@ private:
 
 } // namespace
 
+std::string runtimeDimNames(unsigned RuntimeDims) {
+  std::string S;
+  const char *Names[3] = {"x", "y", "z"};
+  for (unsigned I = 0; I < 3; ++I) {
+    if (!(RuntimeDims & (1u << I)))
+      continue;
+    if (!S.empty())
+      S += RuntimeDims >> (I + 1) ? ", " : " and ";
+    S += Names[I];
+  }
+  return S;
+}
+
+bool partialBlockDecidesWarps(const LaunchBlock &B, unsigned WarpSize) {
+  if (!B.Partial || !B.RuntimeDims || WarpSize == 0)
+    return false;
+  // Linear thread ids run x fastest, then y, then z: with the components
+  // before the first runtime one spanning a multiple of the warp size, a warp
+  // never crosses a value of that component or the ones after it.
+  const uint64_t Dims[3] = {B.Partial->X, B.Partial->Y, B.Partial->Z};
+  uint64_t Leading = 1;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (B.RuntimeDims & (1u << I))
+      return I > 0 && Leading > 0 && Leading % WarpSize == 0;
+    Leading *= Dims[I];
+  }
+  return false;
+}
+
 LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
                               MutationCache *Cache) {
   LaunchBlock Out;
   Folder F(Ctx, Cache);
   Out.Shape = F.foldShape(&E, Out, 0);
-  if (Out.Shape)
+  if (Out.Shape) {
     Out.UnknownReason.clear();
-  else
+    Out.Partial.reset();
+    Out.RuntimeDims = 0;
+  } else {
     Out.SizeLiteral = nullptr;
+  }
   return Out;
 }
 

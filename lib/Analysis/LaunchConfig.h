@@ -42,7 +42,23 @@ struct LaunchBlock {
   const clang::VarDecl *FromVar = nullptr;
   /// Why the shape is unknown, for dump modes and debugging.
   std::string UnknownReason;
+  /// A `dim3(x, y, z)` block with a known x and runtime y or z (`dim3
+  /// block(32, 8, n / 32)`): the known components, the runtime ones set to 1,
+  /// and in RuntimeDims which ones those are (bit 1 y, bit 2 z).
+  /// Shape stays empty (the block's size is unknown); what the known
+  /// components decide, the warps, is the launch index's to use.
+  std::optional<BlockShape> Partial;
+  unsigned RuntimeDims = 0;
 };
+
+/// Whether the known components of a partial block decide every warp: the
+/// components before the first runtime one hold whole warps (x * y a multiple
+/// of \p WarpSize when only z is a runtime value), so each warp lies in one
+/// slice of the runtime components, the same lanes whatever their values.
+bool partialBlockDecidesWarps(const LaunchBlock &B, unsigned WarpSize);
+
+/// "z", "y and z": the components of \p RuntimeDims, for notes.
+std::string runtimeDimNames(unsigned RuntimeDims);
 
 /// Folds the block configuration of a launch: `k<<<g, b>>>`, or a runtime API
 /// launch (Analysis/LaunchSites: cudaLaunchKernel, cudaLaunchKernelEx, ...).

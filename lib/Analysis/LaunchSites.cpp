@@ -277,14 +277,25 @@ std::optional<LaunchSite> launchSite(const CallExpr &Call, ASTContext &Ctx) {
     S.Form = LaunchForm::Chevron;
     S.Kernel = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
-    if (!Config || Config->getNumArgs() < 2) {
+    // The chevron's configuration is a call of the host runtime's
+    // (grid, block, shared memory, stream). A launch in device code (dynamic
+    // parallelism, or a __host__ __device__ function seen from the device
+    // side: lambdas and constexpr functions are implicitly both) calls the
+    // device runtime's cudaLaunchDevice(func, params, grid, block, shared
+    // memory, stream) instead, whose first two are placeholders.
+    unsigned First = 0;
+    if (Config)
+      if (const FunctionDecl *F = Config->getDirectCallee())
+        if (F->getIdentifier() && F->getName() == "cudaLaunchDevice")
+          First = 2;
+    if (!Config || Config->getNumArgs() < First + 2) {
       S.UnknownReason = "launch has no block configuration";
       return S;
     }
-    S.Grid = Config->getArg(0);
-    S.Block = Config->getArg(1);
-    S.SharedMem = spelled(*Config, 2);
-    S.Stream = spelled(*Config, 3);
+    S.Grid = Config->getArg(First);
+    S.Block = Config->getArg(First + 1);
+    S.SharedMem = spelled(*Config, First + 2);
+    S.Stream = spelled(*Config, First + 3);
     for (const Expr *A : K->arguments())
       S.Args.push_back(A);
     return S;
@@ -354,6 +365,19 @@ public:
     if (D && isSystemFileScopeDecl(*D, Ctx.getSourceManager()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  /// A generic lambda's body as written is a template: its launches are
+  /// found, and folded, in each instantiation of its call operator (a member
+  /// of the lambda's implicit class, which this visit does not enter
+  /// otherwise), as a function template's are.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(L))
+      return false;
+    if (const FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (FunctionDecl *Spec : T->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     if (!isa<CUDAKernelCallExpr>(Call) &&

@@ -31,7 +31,74 @@ bool mayLeaveEarly(const Stmt *S, bool Nested = false, unsigned Depth = 0) {
   return false;
 }
 
+/// A continue that goes to the next iteration of the loop whose body is \p S
+/// (one inside an inner loop continues that loop; a switch passes it on).
+bool continuesLoop(const Stmt *S, unsigned Depth = 0) {
+  if (!S)
+    return false;
+  if (Depth > 64)
+    return true;
+  if (isa<ContinueStmt>(S))
+    return true;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (continuesLoop(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The statement that ends \p Body: its last one, through nested blocks.
+const Stmt *lastStatement(const Stmt *Body) {
+  for (unsigned Depth = 0; Body && Depth < 64; ++Depth) {
+    const auto *CS = dyn_cast<CompoundStmt>(Body);
+    if (!CS)
+      return Body;
+    if (CS->body_empty())
+      return nullptr;
+    Body = CS->body_back();
+  }
+  return nullptr;
+}
+
+/// \p Cond is false as a constant (a null condition is true: `for (;;)`).
+bool constantFalse(const Expr *Cond, ASTContext &Ctx) {
+  if (!Cond || Cond->isValueDependent())
+    return false;
+  bool Value = true;
+  return Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value;
+}
+
 } // namespace
+
+bool runsAtMostOnce(const Stmt *Loop, ASTContext &Ctx) {
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  if (const auto *F = dyn_cast_or_null<ForStmt>(Loop)) {
+    Body = F->getBody();
+    Cond = F->getCond();
+  } else if (const auto *W = dyn_cast_or_null<WhileStmt>(Loop)) {
+    Body = W->getBody();
+    Cond = W->getCond();
+  } else if (const auto *D = dyn_cast_or_null<DoStmt>(Loop)) {
+    Body = D->getBody();
+    Cond = D->getCond();
+    // A continue in a do-while goes to the condition, which ends the loop.
+    if (constantFalse(Cond, Ctx))
+      return true;
+    Cond = nullptr;
+  } else if (const auto *R = dyn_cast_or_null<CXXForRangeStmt>(Loop)) {
+    Body = R->getBody();
+  } else {
+    return false;
+  }
+  if (constantFalse(Cond, Ctx))
+    return true; // never runs
+  const Stmt *Last = lastStatement(Body);
+  if (!Last || !isa<BreakStmt, ReturnStmt, CXXThrowExpr>(Last))
+    return false;
+  return !continuesLoop(Body);
+}
 
 /// `for (i = a; i < b; i += s)` with a, b and s known and i untouched in the
 /// body, and no jump out of it: the number of iterations.

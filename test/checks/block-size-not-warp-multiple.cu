@@ -164,3 +164,37 @@ void good_launch_api(float *a, int n, bool flag) {
     branchy.blockDim = dim3(128);
   cudaLaunchKernelEx(&branchy, kernel, a); // assigned twice: unknown
 }
+
+// Launches in generic lambdas and functor templates are evaluated per
+// instantiation; the uninstantiated body's block is unknown and says nothing.
+template <int V> struct Threads { static constexpr int value = V; };
+template <int B> __global__ void tiled(float *a) { a[blockIdx.x * B + threadIdx.x] = 1.0f; }
+
+void generic_lambda_launches(float *a, int n) {
+  auto launch = [&](auto c) { tiled<c.value><<<n / c.value, c.value>>>(a); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
+  launch(Threads<256>{}); // good
+  launch(Threads<100>{}); // bad
+}
+
+void plain_lambda_launches(float *a) {
+  // A lambda is __host__ __device__: seen from the device side its launch is
+  // the device runtime's, whose grid and block follow two placeholders.
+  auto bad = [&] { kernel<<<1, 100>>>(a); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: block size 100 is not a multiple {{.*}} [warplint-block-size-not-warp-multiple]
+  auto good = [&] { kernel<<<1, 256>>>(a); };
+  bad();
+  good();
+}
+
+struct Launcher {
+  float *a;
+  template <class C> void operator()(C) const { tiled<C::value><<<1, C::value>>>(a); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: block size 48 is not a multiple {{.*}} [warplint-block-size-not-warp-multiple]
+};
+
+void functor_launches(float *a) {
+  Launcher L{a};
+  L(Threads<128>{}); // good
+  L(Threads<48>{});  // bad
+}

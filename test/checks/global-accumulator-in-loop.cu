@@ -60,3 +60,39 @@ __global__ void good_index_moves_or_conditional(float *a, float *c, int N) {
   for (int k = 0; k < N; ++k)
     c[j] += 1.0f; // no other pointer read: the compiler may promote it
 }
+
+__global__ void good_element_chosen_in_the_loop(float *out, const int *idx,
+                                                const float *v, int n, int C) {
+  // A scatter-add: the element's index is loaded (or computed) in the loop
+  // from the induction variable, so each iteration may touch another element
+  // and no register can hold it across iterations.
+  int c = threadIdx.x;
+  for (int i = 0; i < n; ++i) {
+    int ix = idx[i];
+    out[ix * C + c] += v[i];
+  }
+  for (int i = 0; i < n; ++i) {
+    const int row = i / 4;
+    out[row * C + c] += v[i];
+  }
+}
+
+__global__ void bad_local_copy_of_an_invariant_index(float *out, const float *v,
+                                                     int row, int n, int C) {
+  // A local of the body whose value is the same in every iteration: still
+  // one element.
+  int c = threadIdx.x;
+  for (int i = 0; i < n; ++i) {
+    int at = row * C + c;
+    out[at] += v[i];
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'out[at]' is read and written in global memory in every iteration of the loop{{.*}}; 'out' may alias 'v', {{.*}} [warplint-global-accumulator-in-loop]
+  }
+}
+
+__global__ void good_run_once_block(float *out, const float *v) {
+  // do { ... } while (0) runs once: no loop.
+  int t = threadIdx.x;
+  do {
+    out[t] += v[t];
+  } while (0);
+}

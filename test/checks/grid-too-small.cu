@@ -74,3 +74,13 @@ void good_polybench_runtime(float *a, int n) {
   void *args[] = {&a};
   cudaLaunchKernel((void *)kernel, dim3(264), dim3(256), args);
 }
+
+// A generic lambda's launch is judged in each instantiation; the body as
+// written (its grid a template's value) says nothing.
+template <int V> struct Blocks { static constexpr int value = V; };
+void generic_lambda_launches(float *a) {
+  auto launch = [&](auto g) { kernel<<<g.value, 256>>>(a); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: grid of 4 blocks on a GPU with 132 multiprocessors: 128 SMs (97%) {{.*}} [warplint-grid-too-small]
+  launch(Blocks<528>{}); // good
+  launch(Blocks<4>{});   // bad
+}

@@ -132,6 +132,92 @@ void bad_two_streams_no_overlap(unsigned char *buffer, unsigned char *dev0,
   }
 }
 
+#define CHECK_CUDA(call)                                                       \
+  do {                                                                         \
+    cudaError_t e_ = (call);                                                   \
+    if (e_ != cudaSuccess)                                                     \
+      return;                                                                  \
+  } while (0)
+
+void good_error_check_macro_is_no_loop(float *d, float *h, int n) {
+  // do { ... } while (0) runs its body once: an error-checking macro, not a
+  // loop around the copies.
+  CHECK_CUDA(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
+  step<<<1, 256>>>(d);
+  CHECK_CUDA(cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost));
+  do {
+    cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
+  } while (false);
+}
+
+void good_loop_that_ends_unconditionally(float *d, float *h, bool retry) {
+  // Bodies that end in a break or return, with no continue to skip it, run at
+  // most once.
+  for (;;) {
+    cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
+    break;
+  }
+  while (retry) {
+    if (cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost) != cudaSuccess)
+      break;
+    for (int i = 0; i < 4; ++i)
+      if (h[i] < 0)
+        continue; // the inner loop's
+    return;
+  }
+}
+
+void bad_error_check_macro_in_loop(float *d, float *h, int n) {
+  // The macro is no loop, but the for around it is.
+  for (int i = 0; i < n; ++i)
+    CHECK_CUDA(cudaMemcpy(d + i, h + i, sizeof(float), cudaMemcpyHostToDevice));
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: host-to-device cudaMemcpy runs in every iteration of a host loop: one transfer of 4 bytes per iteration, {{.*}} [warplint-host-device-transfer-in-loop]
+}
+
+void bad_loop_whose_break_a_continue_skips(float *d, float *h, bool more) {
+  // The continue goes back to the condition before the break: a loop.
+  while (more) {
+    cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpy runs in every iteration of a host loop{{.*}} [warplint-host-device-transfer-in-loop]
+    if (h[0] > 0)
+      continue;
+    break;
+  }
+}
+
+void good_guide_staged_copy_counter_declared_before(float *a_d, int N) {
+  // The guide's listing (§9.1.2) as written: the counter declared before the
+  // loop; the stream still changes with it in every iteration.
+  const int nStreams = 4, nThreads = 256;
+  float *a_h;
+  cudaMallocHost((void **)&a_h, N * sizeof(float));
+  cudaStream_t stream[nStreams];
+  int i, offset;
+  size_t size = N * sizeof(float) / nStreams;
+  for (i = 0; i < nStreams; i++) {
+    offset = i * N / nStreams;
+    cudaMemcpyAsync(a_d + offset, a_h + offset, size, cudaMemcpyHostToDevice,
+                    stream[i]);
+    step<<<N / (nThreads * nStreams), nThreads, 0, stream[i]>>>(a_d + offset);
+  }
+  i = 0;
+  while (i < nStreams) {
+    cudaMemcpyAsync(a_h + i, a_d + i, 4, cudaMemcpyDeviceToHost, stream[i]);
+    ++i;
+  }
+}
+
+void bad_async_one_stream_counter_declared_before(float *d, float *h,
+                                                  cudaStream_t s) {
+  // The same counter, but every copy goes to one stream: they queue.
+  int i;
+  for (i = 0; i < 8; i++) {
+    cudaMemcpyAsync(d + i, h + i, 4, cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: host-to-device cudaMemcpyAsync runs in every iteration of a host loop{{.*}} [warplint-host-device-transfer-in-loop]
+    step<<<1, 256, 0, s>>>(d);
+  }
+}
+
 void good_per_device(float **d, float *h, int nGpus) {
   for (int g = 0; g < nGpus; ++g) {
     cudaSetDevice(g);

@@ -82,3 +82,13 @@ void bad_loop_fixed_grid(float *a, int n, int steps) {
     scale<<<n, 16>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: blocks of 16 threads reach 25% occupancy {{.*}} [warplint-launch-occupancy]
 }
+
+// A generic lambda's launch is judged in each instantiation; the body as
+// written (its block a template's value) says nothing.
+template <int V> struct Threads { static constexpr int value = V; };
+void generic_lambda_launches(float *a, int n) {
+  auto launch = [&](auto c) { scale<<<n, c.value>>>(a); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: blocks of 16 threads reach 25% occupancy {{.*}} [warplint-launch-occupancy]
+  launch(Threads<256>{}); // good
+  launch(Threads<16>{});  // bad
+}

@@ -131,3 +131,46 @@ void launch(float *a, float *b, int *c, int *d, float4 *v, double *e) {
   good_odd_stride<<<1, 32>>>(a);
   good_loop_shift<<<1, 32>>>(a);
 }
+
+// Blocks whose depth is a runtime value: x and y are known and hold whole
+// warps (each warp lies in one z slice), so the warps are those of an x*y
+// block. Assumed blocks (32x8 for a kernel that reads threadIdx.y) would put
+// 32 x values in a warp instead.
+__global__ void good_column_read_of_4_wide_block(float *out) {
+  // 4x8: a warp's lanes read tile[x][y] at x * 8 + y, 32 distinct banks.
+  __shared__ float tile[4][8];
+  tile[threadIdx.x][threadIdx.y] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}
+
+__global__ void bad_column_read_of_8_wide_block(float *out) {
+  // 8x4: tile[x][y] at x * 32 + y, 8 lanes on each of 4 banks (8-way, not the
+  // 32-way an assumed 32-wide block would give).
+  __shared__ float tile[8][32];
+  tile[threadIdx.x][threadIdx.y] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way shared memory bank conflict: store to 'tile' needs 8 wavefronts per warp request instead of 1 {{.*}} [warplint-shared-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = tile[0][threadIdx.x];
+}
+
+// A kernel launched only from a generic lambda: its block is the
+// instantiation's (64 threads), evaluated as any launch's.
+__global__ void bad_stride_two_launched_from_lambda(float *out) {
+  __shared__ float s[128];
+  s[threadIdx.x * 2] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way shared memory bank conflict: store to 's' needs 2 wavefronts per warp request instead of 1 {{.*}} [warplint-shared-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+template <int V> struct Threads { static constexpr int value = V; };
+
+void launch_runtime_depth(float *a, int n) {
+  dim3 narrow(4, 8, n);
+  good_column_read_of_4_wide_block<<<1, narrow>>>(a);
+  dim3 wide(8, 4, n / 32);
+  bad_column_read_of_8_wide_block<<<1, wide>>>(a);
+  auto launch = [&](auto c) { bad_stride_two_launched_from_lambda<<<n, c.value>>>(a); };
+  launch(Threads<64>{});
+}

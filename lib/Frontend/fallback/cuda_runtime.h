@@ -108,6 +108,15 @@ int cudaConfigureCall(dim3 gridSize, dim3 blockSize, size_t sharedSize = 0,
                       cudaStream_t stream = 0);
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem = 0, void *stream = 0);
+/* A launch in device code (a __host__ __device__ function, which lambdas and
+   constexpr functions are implicitly, seen from the device side): the device
+   runtime's launch and its parameter buffer, as cuda_device_runtime_api.h
+   declares them. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDimension, dim3 blockDimension,
+                                        unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned flags = 1);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
