@@ -20,6 +20,7 @@
  *   one, NVRTC's definition, on __assertfail;
  * - the cache-hint loads and stores (__ldcs ... __stwb) for the types clang's headers
  *   miss, as templates that yield to any exact overload;
+ * - <math.h>, which nvcc's cuda_runtime.h includes (host isfinite(), isnan(), ...);
  * - what CUDA 12 and 13 removed (warplint_removed_apis.h): texture references,
  *   cudaThread*, the cudaDeviceProp fields CUDA 13 dropped.
  *
@@ -128,6 +129,14 @@ __WL_HINT_STORE(__stwt)
 __WL_HINT_STORE(__stwb)
 #undef __WL_HINT_LOAD
 #undef __WL_HINT_STORE
+/* nvcc's pre-included crt/math_functions.h includes <math.h>, whose C++ form brings
+ * isfinite, isnan, isinf, the float overloads and the rest of <cmath> into the global
+ * namespace for host code; clang's CUDA wrapper includes <cmath> only. The device overloads
+ * declared before stay the ones device code calls (clang prefers a __device__ function to a
+ * constexpr host-device one). */
+#if !defined(__CUDACC_RTC__)
+#include <math.h>
+#endif
 #if !defined(__WARPLINT_CUDA_FALLBACK__)
 #include <assert.h>
 #elif !defined(assert)
