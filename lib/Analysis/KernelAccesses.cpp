@@ -648,7 +648,8 @@ private:
   }
 
   int64_t sizeOf(QualType T) {
-    if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
+    if (T->isIncompleteType() || T->isDependentType() || T->isUndeducedType() ||
+        T->isVoidType())
       return 0;
     return Ctx.getTypeSizeInChars(T).getQuantity();
   }

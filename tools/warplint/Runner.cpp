@@ -482,8 +482,6 @@ static RunResult runOne(const RunRequest &Req,
     bool ToolFailed = false;
     std::vector<clang::tidy::ClangTidyError> Errors =
         parseAndCheck(Context, *Req.Compilations, File, ParseFS, ToolFailed);
-    if (ToolFailed)
-      message(Req, "Error while processing " + File + ".");
     FactMap Facts = takeFacts();
     std::string Uncacheable = takeUncacheableReason();
     RunResult Unit;
@@ -521,6 +519,15 @@ static RunResult runOne(const RunRequest &Req,
           Frag, One.Errors,
           coverageOfFile(Coverage.value_or(FileCoverage()), Frag), Own, File));
     }
+    // A file whose only errors are where nvcc accepts the code is complete:
+    // no line for it.
+    if (ToolFailed && Unit.Errors.empty() &&
+        llvm::all_of(Outcomes, [](const FileOutcome &O) {
+          return O.Analysis.Status == "complete";
+        }))
+      ToolFailed = Failed = false;
+    if (ToolFailed)
+      message(Req, "Error while processing " + File + ".");
     for (FileOutcome &O : Outcomes) {
       llvm::erase_if(One.Findings, [&](const Finding &F) {
         return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
