@@ -101,8 +101,7 @@ static std::string absolute(llvm::StringRef F) {
   return std::string(P);
 }
 
-/// Whether \p File's text declares a kernel or a device function.
-static bool hasDeviceCode(const std::string &File) {
+bool hasDeviceCode(const std::string &File) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return true;
