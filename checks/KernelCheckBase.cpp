@@ -1,8 +1,8 @@
 //===- KernelCheckBase.cpp - Checks that look at each kernel ---------------===//
 #include "checks/KernelCheckBase.h"
 
-#include "checks/AnalysisTrace.h"
 #include "Frontend/FunctionErrors.h"
+#include "checks/AnalysisTrace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -616,9 +616,8 @@ private:
       if (const auto *BO = dyn_cast<BinaryOperator>(B);
           BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
         const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
-        B = L->getType()->isPointerType()
-                ? L
-                : BO->getRHS()->IgnoreParenImpCasts();
+        B = L->getType()->isPointerType() ? L
+                                          : BO->getRHS()->IgnoreParenImpCasts();
         continue;
       }
       break;

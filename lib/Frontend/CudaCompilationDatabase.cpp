@@ -60,7 +60,8 @@ moveNvccCommand(const clang::tooling::CompileCommand &Neighbour,
       continue;
     }
     // Options whose value is the next argument and names an output.
-    if (Arg == "-o" || Arg == "--output-file" || Arg == "-MF" ||
+    if (Arg == "-o" || Arg == "--output-file" || Arg == "-odir" ||
+        Arg == "--output-directory" || Arg == "-MF" ||
         Arg == "--dependency-output" || Arg == "-MT" || Arg == "-MQ") {
       ++I;
       continue;
@@ -72,7 +73,8 @@ moveNvccCommand(const clang::tooling::CompileCommand &Neighbour,
         Arg == "--generate-dependencies-with-compile" ||
         Arg == "--generate-nonsystem-dependencies-with-compile")
       continue;
-    if (!Arg.starts_with("-") && absoluteIn(Neighbour.Directory, Arg) == Input) {
+    if (!Arg.starts_with("-") &&
+        absoluteIn(Neighbour.Directory, Arg) == Input) {
       C.CommandLine.push_back(File.str());
       Replaced = true;
       continue;
