@@ -1,6 +1,7 @@
 //===- KernelCheckBase.cpp - Checks that look at each kernel ---------------===//
 #include "checks/KernelCheckBase.h"
 
+#include "Frontend/FunctionErrors.h"
 #include "checks/AnalysisTrace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -47,9 +48,18 @@ void KernelCheckBase::registerMatchers(MatchFinder *Finder) {
 
 void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  if (!Kernel || Kernel->isDependentContext() || !Kernel->getBody())
+  if (!Kernel || !Kernel->getBody())
     return;
   ASTContext &Ctx = *Result.Context;
+  if (Kernel->isDependentContext()) {
+    // A template kernel is counted by its instantiations; one whose pattern
+    // has an error (an unknown parameter type) may have none, since no launch
+    // can instantiate it. It stays in the counts, not analysed, with its
+    // reason.
+    if (hasOwnErrors(*Kernel))
+      admit(*Kernel, Ctx);
+    return;
+  }
   if (!admit(*Kernel, Ctx))
     return;
   AnalysisTrace Trace(getID(), *Kernel, Ctx.getSourceManager());

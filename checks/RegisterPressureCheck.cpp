@@ -523,9 +523,12 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
 }
 
 /// The 4-byte words of one automatic variable or parameter (0 for shared
-/// memory, references and types without a constant size).
+/// memory, references, invalid declarations and types without a constant
+/// size).
 static uint64_t automaticVarWords(const VarDecl &V, ASTContext &Ctx) {
+  // An invalid declaration (an `auto` clang could not deduce) has no size.
   if (!V.hasLocalStorage() || V.hasAttr<CUDASharedAttr>() ||
+      V.isInvalidDecl() || V.getType()->isUndeducedType() ||
       V.getType()->isReferenceType() || V.getType()->isDependentType() ||
       V.getType()->isIncompleteType() || !V.getType()->isConstantSizeType())
     return 0;

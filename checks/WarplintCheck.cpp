@@ -156,7 +156,7 @@ public:
       M.IncludedFrom = P.getFilename();
       M.Line = P.getLine();
     }
-    publishMissingInclude(Main->getName(), M);
+    publishMissingInclude(mainFileKey(SM), M);
   }
 
 private:

@@ -12,7 +12,8 @@ using namespace clang;
 namespace warplint {
 
 int64_t AddressBuilder::sizeOf(QualType T) const {
-  if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
+  if (T->isIncompleteType() || T->isDependentType() || T->isUndeducedType() ||
+      T->isVoidType())
     return 0;
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }

@@ -26,9 +26,7 @@ void AnalysisContext::setPrintStatistics(bool On) { PrintStatistics = On; }
 
 AnalysisContext::~AnalysisContext() {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Main;
-  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
-    Main = FE->getName();
+  std::string Main = mainFileKey(SM);
   if (!Main.empty())
     publishCoverage(Main, Coverage.summary());
   // A context that only admitted functions (Coverage) ran no analysis.

@@ -32,6 +32,11 @@ static std::string absoluteName(const SourceManager &SM, llvm::StringRef Name) {
   return std::string(P);
 }
 
+std::string mainFileKey(const SourceManager &SM) {
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  return Main ? absoluteName(SM, Main->getName()) : std::string();
+}
+
 bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
   auto [It, New] = Decided.try_emplace(&FD, true);
   if (!New)
@@ -95,7 +100,7 @@ bool CoverageRecorder::admit(const FunctionDecl &FD, const SourceManager &SM) {
                              SM.getSpellingColumnNumber(WB),
                              SM.getSpellingLineNumber(WE), EndCol});
         }
-      publishFunctionRange(Main->getName(), R);
+      publishFunctionRange(mainFileKey(SM), R);
     }
   }
   // One instantiation with an error of its own makes the function "not
@@ -227,7 +232,7 @@ void noteTooComplex(const ASTContext &Ctx, const Stmt &S, const char *Walk) {
     Where = (llvm::sys::path::filename(P.getFilename()) + ":" +
              llvm::Twine(P.getLine()) + " ")
                 .str();
-  publishTooComplex(Main->getName(), Where + "(" + Walk + ")");
+  publishTooComplex(mainFileKey(SM), Where + "(" + Walk + ")");
 }
 
 std::optional<FileCoverage> takeCoverage(llvm::StringRef MainFile) {

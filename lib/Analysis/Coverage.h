@@ -87,6 +87,12 @@ private:
   std::map<const clang::FunctionDecl *, Entry> Functions;
 };
 
+/// The main file of \p SM as an absolute path, the key the publish and take
+/// functions below share: a relative name is relative to the compile
+/// command's directory (the file manager's working directory), not to the
+/// process's. Empty when the main file is not a file.
+std::string mainFileKey(const clang::SourceManager &SM);
+
 /// Adds \p C to what the process knows of \p MainFile (thread-safe: the
 /// standalone binary analyses several files at once).
 void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C);

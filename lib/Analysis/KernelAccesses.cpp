@@ -517,6 +517,17 @@ private:
           subExprs(CE->getArg(0), G);
           return;
         }
+      // __stcs(p, v) and the other cache-hinted stores: a global store of *p.
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (CE->getNumArgs() == 2 &&
+            CE->getArg(0)->getType()->isPointerType() &&
+            llvm::is_contained({"__stcs", "__stcg", "__stwt", "__stwb"},
+                               F->getName())) {
+          record(CE, G, Role::Store, CE->getArg(0));
+          subExprs(CE->getArg(0), G);
+          expr(CE->getArg(1), G, Role::Load);
+          return;
+        }
     }
     if (isAccessSite(E) && R != Role::AddressOnly) {
       record(E, G, R);
@@ -639,6 +650,14 @@ private:
         B = UO->getSubExpr()->IgnoreParenImpCasts();
         continue;
       }
+      // `in + i * 32`, an intrinsic's pointer: the pointer operand.
+      if (const auto *BO = dyn_cast<BinaryOperator>(B);
+          BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+        const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+        B = L->getType()->isPointerType() ? L
+                                          : BO->getRHS()->IgnoreParenImpCasts();
+        continue;
+      }
       break;
     }
     const SourceManager &SM = Ctx.getSourceManager();
@@ -666,7 +685,8 @@ private:
   }
 
   int64_t sizeOf(QualType T) {
-    if (T->isIncompleteType() || T->isDependentType() || T->isVoidType())
+    if (T->isIncompleteType() || T->isDependentType() || T->isUndeducedType() ||
+        T->isVoidType())
       return 0;
     return Ctx.getTypeSizeInChars(T).getQuantity();
   }
@@ -685,6 +705,10 @@ private:
   void record(const Expr *Site, const sym::Expr *G, Role R,
               const Expr *Pointer = nullptr) {
     Builder.resetObservations();
+    // What moves: the pointee of an intrinsic's pointer (a store returns
+    // void), else the lvalue's type.
+    QualType Accessed =
+        Pointer ? Pointer->getType()->getPointeeType() : Site->getType();
     auto Build = [&] {
       return Pointer ? Addresses.pointer(Pointer, 0)
                      : Addresses.lvalueAddress(Site, 0);
@@ -698,26 +722,26 @@ private:
       M.IsLoad = R == Role::Load || R == Role::LoadStore;
       M.IsStore = R == Role::Store || R == Role::LoadStore;
       M.Unresolved = A.Failure.empty() ? "address not derived" : A.Failure;
-      int64_t W = sizeOf(Site->getType());
+      int64_t W = sizeOf(Accessed);
       M.Width = W > 0 && W <= 16 ? unsigned(W) : 0;
       Out.push_back(std::move(M));
       return;
     }
     if (!A.Space)
       return;
-    int64_t Width = sizeOf(Site->getType());
+    int64_t Width = sizeOf(Accessed);
     std::string SplitNote;
-    if (Site->getType()->isRecordType() && !wholeRecord(Site->getType())) {
+    if (Accessed->isRecordType() && !wholeRecord(Accessed)) {
       // Copied field by field: evaluate the first field's access (every field
       // has the struct's stride, so the verdict is the same for each).
-      auto F = firstScalarField(Site->getType());
+      auto F = firstScalarField(Accessed);
       if (!F)
         return;
       // The compiler copies it in the widest pieces its alignment allows
       // (double4: two 16-byte halves; a 12-byte struct of floats: three 4-byte
       // words), each piece one request at the struct's stride; the first piece
       // is evaluated.
-      int64_t Align = Ctx.getTypeAlignInChars(Site->getType()).getQuantity();
+      int64_t Align = Ctx.getTypeAlignInChars(Accessed).getQuantity();
       int64_t Piece = std::min<int64_t>({16, Align, Width});
       SplitNote = "the compiler copies this " + std::to_string(Width) +
                   "-byte struct (aligned to " + std::to_string(Align) +

@@ -38,6 +38,12 @@ public:
   std::optional<AdjustedCommand> adjustmentFor(llvm::StringRef FilePath) const;
 
 private:
+  /// The inner database's commands for \p FilePath; one it inferred from an
+  /// nvcc command is that command moved to \p FilePath (the interpolation
+  /// drops nvcc's options and what it misparses after them).
+  std::vector<clang::tooling::CompileCommand>
+  innerCommands(llvm::StringRef FilePath) const;
+
   /// \p File: the path the configuration is looked up for (the file asked
   /// about; the command's own file when listing all commands).
   clang::tooling::CompileCommand

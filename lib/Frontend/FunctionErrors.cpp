@@ -2,17 +2,117 @@
 #include "Frontend/FunctionErrors.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
 
 using namespace clang;
 
 namespace warplint {
+
+bool isUninitialisedSharedVar(const VarDecl &VD) {
+  if (!VD.isInvalidDecl() || !VD.hasAttr<CUDASharedAttr>() ||
+      !VD.hasGlobalStorage() || !VD.getType()->isRecordType())
+    return false;
+  // Default construction only: an initializer of its own is an error to nvcc
+  // too.
+  const Expr *Init = VD.getInit();
+  if (!Init)
+    return true;
+  const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  return CE && CE->getNumArgs() == 0 && !CE->containsErrors();
+}
+
+/// Whether every error in \p E is a use of one of \p Vars: clang wraps each
+/// use of an invalid variable in a RecoveryExpr, over the variable's
+/// DeclRefExpr or, where it kept none, spanning the variable's name alone;
+/// nothing else in \p E failed.
+static bool onlyUsesOf(const Expr &E,
+                       const llvm::StringMap<const VarDecl *> &Vars,
+                       const ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 16> Work{&E};
+  bool Found = false;
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *R = dyn_cast<RecoveryExpr>(S)) {
+      auto Subs = R->subExpressions();
+      if (Subs.size() > 1)
+        return false;
+      if (Subs.size() == 1) {
+        const auto *DRE =
+            dyn_cast<DeclRefExpr>(Subs.front()->IgnoreParenImpCasts());
+        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (!VD || !Vars.contains(VD->getName()) ||
+            Vars.lookup(VD->getName()) != VD)
+          return false;
+      } else {
+        const SourceManager &SM = Ctx.getSourceManager();
+        SourceLocation B = R->getBeginLoc();
+        if (B.isInvalid() || B != R->getEndLoc())
+          return false;
+        B = SM.getSpellingLoc(B);
+        llvm::StringRef Name = Lexer::getSourceText(
+            CharSourceRange::getTokenRange(B, B), SM, Ctx.getLangOpts());
+        if (!Vars.contains(Name))
+          return false;
+      }
+      Found = true;
+      continue;
+    }
+    if (const auto *X = dyn_cast<Expr>(S); X && !X->containsErrors())
+      continue;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return Found;
+}
+
+/// The variables of \p Body that isUninitialisedSharedVar accepts, and those
+/// clang made invalid only for their initializer's use of one (`auto pipe =
+/// cuda::make_pipeline(block, &state);`, whose type clang could not deduce),
+/// by name.
+static llvm::StringMap<const VarDecl *>
+uninitialisedShared(const Stmt &Body, const ASTContext &Ctx) {
+  llvm::StringMap<const VarDecl *> Out;
+  std::vector<const VarDecl *> Derived;
+  llvm::SmallVector<const Stmt *, 64> Work{&Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (isUninitialisedSharedVar(*VD))
+            Out[VD->getName()] = VD;
+          else if (VD->isInvalidDecl() && VD->getInit() &&
+                   VD->getInit()->containsErrors())
+            Derived.push_back(VD);
+        }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  for (bool Added = !Out.empty(); Added;) {
+    Added = false;
+    for (const VarDecl *&VD : Derived)
+      if (VD && onlyUsesOf(*VD->getInit(), Out, Ctx)) {
+        Out[VD->getName()] = VD;
+        VD = nullptr;
+        Added = true;
+      }
+  }
+  return Out;
+}
 
 bool hasOwnErrors(const FunctionDecl &FD) {
   if (FD.isInvalidDecl())
@@ -20,6 +120,8 @@ bool hasOwnErrors(const FunctionDecl &FD) {
   const Stmt *Body = FD.getBody();
   if (!Body)
     return false;
+  llvm::StringMap<const VarDecl *> Shared =
+      uninitialisedShared(*Body, FD.getASTContext());
   llvm::SmallVector<const Stmt *, 64> Work{Body};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
@@ -28,12 +130,16 @@ bool hasOwnErrors(const FunctionDecl &FD) {
     // Error dependence propagates up through expressions: the outermost
     // expression of a statement says it for everything beneath it.
     if (const auto *E = dyn_cast<Expr>(S)) {
-      if (E->containsErrors())
+      if (E->containsErrors() &&
+          (Shared.empty() || !onlyUsesOf(*E, Shared, FD.getASTContext())))
         return true;
       continue;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls()) {
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && Shared.lookup(VD->getName()) == VD)
+          continue;
         if (D->isInvalidDecl())
           return true;
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -134,6 +240,11 @@ std::vector<SourceRange> wholeDespiteErrors(const FunctionDecl &FD,
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && isUninitialisedSharedVar(*VD))
+          Out.push_back(VD->getSourceRange());
     if (const auto *AS = dyn_cast<GCCAsmStmt>(S)) {
       Kept.insert(AS->getAsmLoc().getRawEncoding());
       if (AS->getNumOutputs() == 0 && !AS->isAsmGoto()) {

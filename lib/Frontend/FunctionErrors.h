@@ -17,14 +17,26 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace warplint {
 
+/// Whether \p VD is a default-constructed __shared__ variable of a class whose
+/// constructor or destructor is not empty (cuda::barrier,
+/// cuda::pipeline_shared_state), which clang rejects ("initialization is not
+/// supported for __shared__ variables") and nvcc accepts with a warning,
+/// leaving the variable uninitialised. clang marks the declaration invalid and
+/// wraps each use in a RecoveryExpr: the analyses read those uses as values
+/// they do not know, as they read a call they cannot see into. An initializer
+/// with arguments is an error to nvcc too, and stays one.
+bool isUninitialisedSharedVar(const clang::VarDecl &VD);
+
 /// Whether \p FD's own declaration or body holds a compiler error: an invalid
 /// declaration, an expression that contains errors (clang's RecoveryExpr and
-/// everything built on one), or an invalid local declaration. Iterative, so
-/// that a deep body cannot overflow the stack.
+/// everything built on one), or an invalid local declaration. Neither the
+/// declaration of a variable isUninitialisedSharedVar accepts nor its uses
+/// count. Iterative, so that a deep body cannot overflow the stack.
 bool hasOwnErrors(const clang::FunctionDecl &FD);
 
 /// Where in \p FD a compiler error leaves what the analyses read whole, as
@@ -44,6 +56,8 @@ bool hasOwnErrors(const clang::FunctionDecl &FD);
 ///    after it built the statement with every operand, and keeps it
 ///    (Sema::ActOnGCCAsmStmt); the analyses read the template as PTX, where
 ///    `%globaltimer` and `%%globaltimer` name the same register.
+///  - the declaration of a variable isUninitialisedSharedVar accepts, where
+///    clang reports its error.
 /// Anything else (an asm statement with outputs that clang dropped or read
 /// only in part, asm goto) is not covered: the function stays "not
 /// analysed".

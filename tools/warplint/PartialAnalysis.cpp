@@ -101,8 +101,7 @@ static std::string absolute(llvm::StringRef F) {
   return std::string(P);
 }
 
-/// Whether \p File's text declares a kernel or a device function.
-static bool hasDeviceCode(const std::string &File) {
+bool hasDeviceCode(const std::string &File) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf)
     return true;
@@ -155,17 +154,18 @@ FileOutcome summariseFile(const std::string &File,
   // statement, so the AST looked valid. Not analysed after all, unless the
   // error is where the AST stays whole (inline asm nvcc accepts:
   // FunctionRange::Whole).
-  unsigned AnalysedAround = 0;
+  std::vector<bool> Around(Errors.size(), false);
   for (const FunctionRange &R : Ranges) {
     if (!R.Admitted)
       continue;
     bool HasError = false;
-    for (const ToolError &E : Errors) {
+    for (size_t I = 0; I < Errors.size(); ++I) {
+      const ToolError &E = Errors[I];
       std::string F = absolute(E.File);
       if (!R.contains(F, E.Line, E.Column))
         continue;
       if (R.wholeDespite(F, E.Line, E.Column))
-        ++AnalysedAround;
+        Around[I] = true;
       else
         HasError = true;
     }
@@ -201,7 +201,12 @@ FileOutcome summariseFile(const std::string &File,
                                          X.Name == Y.Name;
                                 }),
                     A.Functions.end());
-  if (Errors.empty() && C.MissingIncludes.empty() && C.TooComplex.empty()) {
+  unsigned AnalysedAround = llvm::count(Around, true);
+  // Compiler errors only where nvcc accepts the code (FunctionRange::Whole),
+  // every function analysed: the file is complete as nvcc compiles it, and
+  // exits as a clean one (--verbose prints the errors).
+  if (AnalysedAround == Errors.size() && A.NotAnalysed.empty() &&
+      C.MissingIncludes.empty() && C.TooComplex.empty()) {
     A.Status = "complete";
     return Out;
   }
@@ -259,7 +264,7 @@ FileOutcome summariseFile(const std::string &File,
   if (AnalysedAround)
     Msg += "; " + std::to_string(AnalysedAround) + " error" +
            (AnalysedAround == 1 ? "" : "s") +
-           " in inline asm that nvcc accepts, analysed around";
+           " in code that nvcc accepts, analysed around";
   if (!C.TooComplex.empty() && !Errors.empty())
     Msg += "; " + std::to_string(C.TooComplex.size()) +
            " expression(s) too complex to analyse";

@@ -47,6 +47,10 @@ FileOutcome summariseFile(const std::string &File,
 /// directory, with a bounded walk; cached per process.
 std::string describeMissingInclude(const MissingInclude &M);
 
+/// Whether \p File's text declares a kernel or a device function (true when
+/// it cannot be read).
+bool hasDeviceCode(const std::string &File);
+
 } // namespace warplint
 
 #endif

@@ -419,6 +419,20 @@ parseAndCheck(clang::tidy::ClangTidyContext &Context,
   return DiagConsumer.take();
 }
 
+/// The fragments of \p U that \p R, its includer's results, has no outcome
+/// for: the includer saw none of their kernels and device functions, though
+/// their text has some. Each is analysed alone, so that a .cu file with
+/// kernels of its own never comes out with none.
+static std::vector<std::string> fragmentsNotSeen(const ParseUnit &U,
+                                                 const RunResult &R) {
+  std::vector<std::string> Out;
+  for (const std::string &Frag : U.Fragments)
+    if (llvm::none_of(R.Analyses,
+                      [&](const FileAnalysis &A) { return A.File == Frag; }))
+      Out.push_back(Frag);
+  return Out;
+}
+
 static RunResult runOne(const RunRequest &Req,
                         const std::vector<ParseUnit> &Units) {
   RunResult Out;
@@ -478,7 +492,10 @@ static RunResult runOne(const RunRequest &Req,
           RunResult Cached = fromCache(std::move(*L.Results));
           if (L.Failed && leftCodeUnanalysed(Cached))
             message(Req, "Error while processing " + File + ".");
+          std::vector<std::string> Alone = fragmentsNotSeen(U, Cached);
           append(Out, std::move(Cached));
+          for (const std::string &Frag : Alone)
+            append(Out, runOne(Req, {ParseUnit{Frag, true, {}}}));
           continue;
         }
         ++Req.Cache->Misses;
@@ -523,14 +540,27 @@ static RunResult runOne(const RunRequest &Req,
     if (U.FileIsInput)
       Outcomes.push_back(summariseFile(File, One.Errors, Coverage, Ranges));
     for (const std::string &Frag : U.Fragments) {
+      // The includer did not see the fragment's own kernels (it includes it
+      // under a macro it does not define, or defines one that removes them):
+      // the fragment gets no outcome here and is analysed alone (below).
+      FileCoverage FC = coverageOfFile(Coverage.value_or(FileCoverage()), Frag);
+      if (FC.Kernels + FC.DeviceFunctions == 0 && hasDeviceCode(Frag))
+        continue;
       std::vector<FunctionRange> Own;
       for (const FunctionRange &R : Ranges)
         if (R.File == Frag)
           Own.push_back(R);
-      Outcomes.push_back(summariseFile(
-          Frag, One.Errors,
-          coverageOfFile(Coverage.value_or(FileCoverage()), Frag), Own, File));
+      Outcomes.push_back(summariseFile(Frag, One.Errors, FC, Own, File));
     }
+    // A file whose only errors are where nvcc accepts the code is complete:
+    // no line for it.
+    if (ToolFailed && Unit.Errors.empty() &&
+        llvm::all_of(Outcomes, [](const FileOutcome &O) {
+          return O.Analysis.Status == "complete";
+        }))
+      ToolFailed = Failed = false;
+    if (ToolFailed)
+      message(Req, "Error while processing " + File + ".");
     for (FileOutcome &O : Outcomes) {
       llvm::erase_if(One.Findings, [&](const Finding &F) {
         return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
@@ -549,7 +579,10 @@ static RunResult runOne(const RunRequest &Req,
       Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
     else if (Recorder && Req.OnCacheEvent)
       Req.OnCacheEvent(File, "not stored", Uncacheable);
+    std::vector<std::string> Alone = fragmentsNotSeen(U, Unit);
     append(Out, std::move(Unit));
+    for (const std::string &Frag : Alone)
+      append(Out, runOne(Req, {ParseUnit{Frag, true, {}}}));
   }
   return Out;
 }

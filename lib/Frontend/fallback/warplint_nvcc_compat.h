@@ -18,6 +18,9 @@
  *   __COMMON_FUNCTIONS_H__ and skips that header. With a toolkit, <assert.h> as nvcc
  *   includes it (clang's wrapper declares the device __assert_fail it calls); without
  *   one, NVRTC's definition, on __assertfail;
+ * - the cache-hint loads and stores (__ldcs ... __stwb) for the types clang's headers
+ *   miss, as templates that yield to any exact overload;
+ * - <math.h>, which nvcc's cuda_runtime.h includes (host isfinite(), isnan(), ...);
  * - what CUDA 12 and 13 removed (warplint_removed_apis.h): texture references,
  *   cudaThread*, the cudaDeviceProp fields CUDA 13 dropped.
  *
@@ -94,6 +97,46 @@ static inline __attribute__((host)) double max(const float a, const double b) {
 static inline __attribute__((host)) double max(const double a, const float b) {
   return a > b ? a : b;
 }
+/* The cache-hint loads and stores of sm_32_intrinsics.h (__ldcs, __ldcg, __ldca, __ldlu,
+ * __ldcv; __stcs, __stcg, __stwt, __stwb): nvcc declares them for every scalar and vector
+ * type from char to double2, clang's __clang_cuda_intrinsics.h only some of them (no
+ * __ldca, __ldlu, __stcs, __stcg, __stwb; no unsigned long), and the bundled declarations
+ * none. One template per name fills the gaps: an exact non-template overload (clang's, or
+ * cuda_fp16.h's and cuda_bf16.h's for __half and __nv_bfloat16) is preferred where one
+ * exists, and the stored value is not deduced, so it converts to the pointee type as with
+ * nvcc's overloads. The bodies are plain accesses of the same width (warplint never runs
+ * the code; the PTX that exact mode compiles differs only in the hint). */
+template <class __T> struct __wl_hint_value { typedef __T type; };
+#define __WL_HINT_LOAD(F)                                                      \
+  template <class __T>                                                         \
+  static inline __attribute__((device)) __T F(const __T *__p) {                \
+    return *__p;                                                               \
+  }
+#define __WL_HINT_STORE(F)                                                     \
+  template <class __T>                                                         \
+  static inline __attribute__((device)) void F(                                \
+      __T *__p, typename __wl_hint_value<__T>::type __v) {                     \
+    *__p = __v;                                                                \
+  }
+__WL_HINT_LOAD(__ldcs)
+__WL_HINT_LOAD(__ldcg)
+__WL_HINT_LOAD(__ldca)
+__WL_HINT_LOAD(__ldlu)
+__WL_HINT_LOAD(__ldcv)
+__WL_HINT_STORE(__stcs)
+__WL_HINT_STORE(__stcg)
+__WL_HINT_STORE(__stwt)
+__WL_HINT_STORE(__stwb)
+#undef __WL_HINT_LOAD
+#undef __WL_HINT_STORE
+/* nvcc's pre-included crt/math_functions.h includes <math.h>, whose C++ form brings
+ * isfinite, isnan, isinf, the float overloads and the rest of <cmath> into the global
+ * namespace for host code; clang's CUDA wrapper includes <cmath> only. The device overloads
+ * declared before stay the ones device code calls (clang prefers a __device__ function to a
+ * constexpr host-device one). */
+#if !defined(__CUDACC_RTC__)
+#include <math.h>
+#endif
 #if !defined(__WARPLINT_CUDA_FALLBACK__)
 #include <assert.h>
 #elif !defined(assert)
