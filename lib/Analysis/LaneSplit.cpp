@@ -219,6 +219,21 @@ bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
   return true;
 }
 
+bool LaneEvaluator::sameInEveryWarp(const sym::Expr *E) {
+  auto Warps = evalLanes(E, sym::Bindings());
+  if (!Warps || Warps->empty())
+    return false;
+  const WarpValues &First = Warps->front();
+  return llvm::all_of(*Warps, [&](const WarpValues &W) {
+    if (W.size() != First.size())
+      return false;
+    for (size_t L = 0; L < W.size(); ++L)
+      if (W[L].Const != First[L].Const || !W[L].sameTerms(First[L]))
+        return false;
+    return true;
+  });
+}
+
 namespace {
 /// The largest difference between two lanes' values in one warp, when the
 /// values of each warp share their terms.
