@@ -242,6 +242,30 @@ std::optional<Uniformity> Walker::sameTripCount(const Stmt *L, FnState &F) {
   // Products of sums multiplied out first: `for (j = tid * n; j < (tid + 1)
   // * n; ++j)` gives (tid + 1) * n - tid * n = n; a lane offset on both
   // sides (`t = b + tid; t < e + tid`) cancels.
+  // A block-stride loop over a bound padded to a multiple of its stride
+  // (`for (i = tid; i < S * ((n + S - 1) / S); i += S)`): thread t, starting
+  // in [0, S), runs ceil((bound - t) / S) = bound / S trips, every thread
+  // alike.
+  if (std::optional<ForInduction> Ind = forInduction(*FS);
+      Ind && Ind->Step.Step && !Ind->Step.Negate && F.IsKernel) {
+    std::optional<int64_t> S =
+        Lanes.blockConstant(F.Builder->build(Ind->Step.Step));
+    // A conversion between int and unsigned of the same width keeps the
+    // multiple.
+    const sym::Expr *B = F.Builder->build(Bound);
+    while (B->kind() == sym::ExprKind::Cast && B->ops().size() == 1)
+      B = B->op(0);
+    bool Multiple = false;
+    if (S && *S > 0 && B->kind() == sym::ExprKind::Mul)
+      for (const sym::Expr *O : B->ops())
+        if (std::optional<int64_t> C = Lanes.blockConstant(O))
+          Multiple |= *C != 0 && *C % *S == 0;
+    if (Multiple && Lanes.withinFirstPeriod(F.Builder->build(Init), *S)) {
+      Uniformity U = std::max(level(Bound, F).U, StepLevel);
+      if (U != Uniformity::LaneVarying)
+        return U;
+    }
+  }
   unsigned Budget = 32;
   const sym::Expr *Dist =
       SC.sub(sym::expandProducts(SC, F.Builder->build(Bound), Budget),

@@ -219,6 +219,27 @@ bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
   return true;
 }
 
+bool LaneEvaluator::withinFirstPeriod(const sym::Expr *E, int64_t Period) {
+  auto Warps = evalLanes(E, sym::Bindings());
+  return Warps && !Warps->empty() && Period > 0 &&
+         llvm::all_of(*Warps, [&](const WarpValues &W) {
+           return llvm::all_of(W, [&](const sym::SymValue &V) {
+             return V.isConstant() && V.Const >= 0 && V.Const < Period;
+           });
+         });
+}
+
+std::optional<int64_t> LaneEvaluator::blockConstant(const sym::Expr *E) {
+  if (E->mayVaryByLane())
+    return std::nullopt;
+  sym::Bindings None;
+  sym::ThreadEvaluator TE(SC, Shape.Shape, None);
+  auto V = TE.eval(E, {0, 0, 0});
+  if (!V || !V->isConstant())
+    return std::nullopt;
+  return V->Const;
+}
+
 bool LaneEvaluator::sameInEveryWarp(const sym::Expr *E) {
   auto Warps = evalLanes(E, sym::Bindings());
   if (!Warps || Warps->empty())

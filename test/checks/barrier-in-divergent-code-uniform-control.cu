@@ -5,7 +5,7 @@
 // default sm_90; block shapes come from the launches at the end.
 // Before Volta (sm_60) the balanced warp-uniform split keeps the High wording.
 // RUN: %expect_exit 1 %warplint --arch=sm_60 --checks='-*,warplint-barrier-in-divergent-code' %s -- %cuda_args 2>&1 | FileCheck --check-prefix=PASCAL %s
-// PASCAL: :[[@LINE+97]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block {{.*}} (High priority
+// PASCAL: :[[@LINE+122]]:5: warning: __syncthreads() is reached under a condition that differs between threads of the block {{.*}} (High priority
 // PASCAL-NOT: Low priority
 #define FULL 0xffffffffu
 
@@ -28,6 +28,31 @@ __global__ void good_cancelledLaneOffsetReused(float *out, const float *in, cons
     __syncthreads();
     out[t] = tile[255 - threadIdx.x];
     __syncthreads();
+  }
+}
+__global__ void good_paddedBlockStrideBound(int *out, const int *in, int n) {
+  __shared__ int s_any;
+  const int padded = blockDim.x * ((n + blockDim.x - 1) / blockDim.x);
+  for (int i = threadIdx.x; i < padded; i += blockDim.x) {
+    int v = i < n ? in[i] : 0;
+    if (threadIdx.x == 0)
+      s_any = 0;
+    __syncthreads();
+    if (v)
+      atomicOr(&s_any, 1);
+    __syncthreads();
+    if (i < n)
+      out[i] = s_any;
+  }
+}
+__global__ void bad_unpaddedBlockStrideBound(int *out, const int *in, int n) {
+  __shared__ int s_any;
+  for (int i = threadIdx.x; i < n + 1; i += blockDim.x) {
+    if (threadIdx.x == 0)
+      s_any = 0;
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: __syncthreads() is inside a loop whose trip count differs between threads of the block (line {{[0-9]+}}): threads that leave the loop early never arrive; the kernel can hang or read stale shared memory (undefined behaviour) (High priority, CUDA Best Practices Guide §12.1) [warplint-barrier-in-divergent-code]
+    out[i] = s_any + in[i];
   }
 }
 __global__ void bad_laneOffsetOnStartOnly(float *out, const float *in, int e) {
@@ -125,6 +150,8 @@ __global__ void bad_warpSplitOneSide(float *out, const float *in) {
 void launch(float *o, const float *in, const int *off, int n) {
   good_cancelledLaneOffset<<<n / 256, 256>>>(o, in, 0, n);
   good_cancelledLaneOffsetReused<<<n / 256, 256>>>(o, in, off);
+  good_paddedBlockStrideBound<<<n / 256, 256>>>((int *)o, off, n);
+  bad_unpaddedBlockStrideBound<<<n / 256, 256>>>((int *)o, off, n);
   bad_laneOffsetOnStartOnly<<<n / 256, 256>>>(o, in, n);
   good_sharedExitFlag<<<n / 256, 256>>>(o, n);
   good_sharedExitFlagCopied<<<n / 256, 256>>>(o, n);
