@@ -35,6 +35,8 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
                                               ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   AnalysisContext &AC = analysis(Ctx);
+  // Independent thread scheduling (compute capability 7.0 and later).
+  const bool IndependentScheduling = target(Ctx).CCMajor >= 7;
   std::vector<std::pair<DivergentBarrier, const KernelShape *>> Found;
   for (const KernelShape &S : Shapes) {
     KernelDivergence D = AC.divergence(Kernel, S);
@@ -63,7 +65,25 @@ void BarrierInDivergentCodeCheck::checkKernel(const FunctionDecl &Kernel,
     std::string Barrier = describeBarrier(B);
     unsigned Line = B.Control ? SM.getExpansionLineNumber(B.Control->getBeginLoc())
                               : 0;
-    if (B.AfterExit) {
+    if (B.BalancedArrivals && IndependentScheduling) {
+      // Whole warps take each side and every warp arrives as often: since
+      // Volta a block barrier counts the threads that arrive, whichever call
+      // they arrive at (the PTX ISA's barrier.sync for sm_70 and later), so
+      // the block does not hang. The Programming Guide still asks every
+      // thread to reach the same call: a note about the programming model.
+      R.Prio = Priority::Low;
+      std::string Count = B.BalancedCount == 1
+                              ? std::string("one barrier")
+                              : std::to_string(B.BalancedCount) + " barriers";
+      R.Message = Barrier +
+                  " is reached under a condition that is the same "
+                  "for each warp but differs between the warps of "
+                  "the block (line " +
+                  std::to_string(Line) + "): every warp arrives at " + Count +
+                  " on either side, and GPUs since Volta count arrivals, not "
+                  "calls, so the block does not hang; the CUDA Programming "
+                  "Guide still asks every thread to reach the same call";
+    } else if (B.AfterExit) {
       R.Message = Barrier + " follows a return that only some " + Who +
                   " take (line " + std::to_string(Line) +
                   "): the threads that left skip the shared-memory stores "

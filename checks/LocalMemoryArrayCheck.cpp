@@ -13,15 +13,31 @@
 #include "checks/LocalMemoryArrayCheck.h"
 
 #include "Analysis/LocalArrays.h"
+#include "Analysis/ResourceEstimate.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace warplint {
+
+LocalMemoryArrayCheck::LocalMemoryArrayCheck(StringRef Name,
+                                             tidy::ClangTidyContext *Context)
+    : WarplintCheck(Name, Context),
+      Exact(ExactOptions::fromCheckOptions(
+          Context->getOptions().CheckOptions)) {}
+
+void LocalMemoryArrayCheck::registerPPCallbacks(const SourceManager &SM,
+                                                Preprocessor *P,
+                                                Preprocessor *Expander) {
+  WarplintCheck::registerPPCallbacks(SM, P, Expander);
+  PP = P;
+}
 
 void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
@@ -40,6 +56,56 @@ static std::string typeText(const LocalArray &LA, const ASTContext &Ctx) {
          T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
 }
 
+/// The finding for an array the measured rules keep in registers that ptxas
+/// put in local memory: the PTX reads or writes local memory at a line where
+/// the array is subscripted by a value that is not a constant, in a kernel
+/// whose stack frame can hold the array (the PTX has ld/st.local for every
+/// such array; ptxas's stack frame is what says it stayed there).
+static std::optional<Report>
+ptxasLocal(const LocalArray &LA, const FunctionDecl &FD,
+           ArrayRef<std::pair<std::string, const CompiledKernel *>> Compiled,
+           const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ArrayIndexUse &U : LA.Uses) {
+    if (U.Kind == ArrayIndexKind::Constant)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(U.Site->getExprLoc());
+    StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
+    unsigned Line = SM.getExpansionLineNumber(Loc);
+    for (const auto &[Kernel, CK] : Compiled) {
+      if (CK->StackFrame < LA.Bytes)
+        continue;
+      bool Traffic = llvm::any_of(CK->Local, [&](const LocalTraffic &T) {
+        return T.Line == Line && llvm::sys::path::filename(T.File) == File;
+      });
+      if (!Traffic)
+        continue;
+      Report R;
+      R.Loc = LA.Var->getLocation();
+      R.Range = LA.Var->getSourceRange();
+      R.Conf = Confidence::Likely;
+      std::string Who = FD.hasAttr<CUDAGlobalAttr>()
+                            ? std::string("the kernel")
+                            : "kernel '" + Kernel + "'";
+      R.Message = "per-thread array '" + LA.Var->getNameAsString() + "' of '" +
+                  FD.getNameAsString() + "' (" + typeText(LA, Ctx) + ", " +
+                  std::to_string(LA.Bytes) +
+                  " bytes) lives in local memory, as slow as global memory: "
+                  "ptxas gives " +
+                  Who + " a " + std::to_string(CK->StackFrame) +
+                  "-byte stack frame and the PTX reads or writes it in local "
+                  "memory at line " +
+                  std::to_string(Line);
+      R.Notes.push_back({U.Site->getExprLoc(), "indexed here: " + U.Why});
+      R.Notes.push_back(
+          {R.Loc, "the measured rules would keep it in registers (" +
+                      LA.Reason + "); ptxas's stack frame decides"});
+      return R;
+    }
+  }
+  return std::nullopt;
+}
+
 void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || FD->isDependentContext())
@@ -49,9 +115,50 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   const SourceManager &SM = *Result.SourceManager;
   const hw::HardwareModel &M = target(Ctx);
-  for (const LocalArray &LA : analysis(Ctx).localArrays(*FD)) {
-    if (LA.Placement != ArrayPlacement::LocalMemory)
+  AnalysisContext &AC = analysis(Ctx);
+  ArrayRef<LocalArray> Arrays = AC.localArrays(*FD);
+  // ptxas settles what the measured rules predict: an array under an index
+  // that is not a constant, or one the rules send to local memory. Compiled
+  // (or replayed) once per translation unit, shared with the register check.
+  const CompiledTU *TU = nullptr;
+  if (llvm::any_of(Arrays, [](const LocalArray &LA) {
+        return LA.Placement == ArrayPlacement::LocalMemory ||
+               llvm::any_of(LA.Uses, [](const ArrayIndexUse &U) {
+                 return U.Kind != ArrayIndexKind::Constant;
+               });
+      })) {
+    const ExactCompile &EC = exactCompile(Exact, AC, Ctx, PP, M.Name);
+    if (EC.TU)
+      TU = &*EC.TU;
+  }
+  // The kernels ptxas compiled that \p FD's code runs in: the kernel itself,
+  // or, for a __device__ function inlined into kernels, every kernel.
+  std::vector<std::pair<std::string, const CompiledKernel *>> Compiled;
+  if (TU) {
+    if (FD->hasAttr<CUDAGlobalAttr>()) {
+      auto It = TU->Kernels.find(kernelSymbol(*FD, Ctx));
+      if (It != TU->Kernels.end())
+        Compiled.push_back({FD->getNameAsString(), &It->second});
+    } else {
+      for (const auto &K : TU->Kernels)
+        Compiled.push_back({K.getKey().str(), &K.getValue()});
+    }
+  }
+  const bool NoStack =
+      !Compiled.empty() && llvm::all_of(Compiled, [](const auto &K) {
+        return K.second->StackFrame == 0;
+      });
+  for (const LocalArray &LA : Arrays) {
+    // ptxas gave no kernel this code runs in a stack frame: nothing of it is
+    // in local memory, whatever the index (locals built from the counters
+    // of loops unrolled in full are constants to ptxas).
+    if (NoStack)
       continue;
+    if (LA.Placement != ArrayPlacement::LocalMemory) {
+      if (std::optional<Report> R = ptxasLocal(LA, *FD, Compiled, Ctx))
+        emit(*R, SM);
+      continue;
+    }
     Report R;
     R.Loc = LA.Var->getLocation();
     R.Range = LA.Var->getSourceRange();

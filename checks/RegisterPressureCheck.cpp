@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/RegisterPressureCheck.h"
+#include "checks/ExactCompile.h"
 
 #include "Analysis/CompileCache.h"
 #include "Analysis/LaunchSites.h"
@@ -161,85 +162,23 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 /// The compiled resources of this translation unit: replayed, compiled, or
-/// none (with the reason in \p Why).
+/// none (with the reason in \p Why); one compile, shared with the other
+/// checks that read it (checks/ExactCompile.h).
 std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
-  const std::string Arch = target(*Ctx).Name;
-  if (!Replay.empty()) {
-    // Files outside the translation unit decide the findings.
-    markResultsUncacheable("a replayed ptxas output");
-    llvm::Expected<CompiledTU> TU = replayResources(Replay, Arch);
-    if (TU)
-      return std::move(*TU);
-    Why = llvm::toString(TU.takeError());
-    return std::nullopt;
-  }
-  if (Exact == ExactMode::Off) {
-    Why = "exact mode is off";
-    return std::nullopt;
-  }
-  // Parsed with warplint's fallback declarations: the source was never
-  // compiled against a real toolkit, so its flags are unknown; only an
-  // explicit Exact: on compiles it anyway.
-  if (Exact == ExactMode::Auto && PP &&
-      PP->isMacroDefined("__WARPLINT_CUDA_FALLBACK__")) {
-    Why = "parsed without the CUDA toolkit's headers";
-    return std::nullopt;
-  }
-  std::optional<CudaToolkit> TK = findCudaToolkit(CudaPath);
-  if (!TK) {
-    Why = "no CUDA toolkit found (set warplint-register-pressure.CudaPath)";
-    return std::nullopt;
-  }
-  const SourceManager &SM = Ctx->getSourceManager();
-  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!Main) {
-    Why = "no main file";
-    return std::nullopt;
-  }
-  // The include paths, macros and language standard clang parsed the file
-  // with, for nvcc.
-  FileManager &FM = Ctx->getSourceManager().getFileManager();
-  DeviceCompileInputs In =
-      PP ? deviceCompileInputs(*PP, FM) : DeviceCompileInputs();
-  In.ToolkitRoot = TK->Path;
-  llvm::SmallString<256> Source(Main->getName());
-  FM.makeAbsolutePath(Source);
-  In.Source = std::string(Source);
-  In.Arch = Arch;
-  In.PtxasArgs = splitPtxasArgs(PtxasArgs);
-  DeviceCompileCommand Cmd = buildDeviceCompileCommand(In);
-  // Cached by content: the commands, the tools, and every file the
-  // translation unit read (sorted by name; the compile reads the same user
-  // sources and headers).
-  std::string Dir = CacheDir == "none" ? std::string()
-                    : CacheDir.empty() ? defaultCompileCacheDir()
-                                       : CacheDir;
-  std::string Key;
-  if (!Dir.empty()) {
-    std::vector<std::pair<std::string, StringRef>> Inputs;
-    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
-      std::optional<llvm::MemoryBufferRef> Buf =
-          I->second->getBufferOrNone(SM.getDiagnostics(), FM);
-      if (Buf)
-        Inputs.push_back({I->first.getName().str(), Buf->getBuffer()});
-    }
-    llvm::sort(Inputs, [](const auto &A, const auto &B) {
-      return A.first < B.first;
-    });
-    Key = compileCacheKey(Cmd, Inputs);
-  }
-  llvm::Expected<CompiledTU> TU =
-      compileForResourcesCached(Cmd, TimeoutSeconds, Dir, Key,
-                                uint64_t(CacheMaxSize) << 20);
-  if (TU)
-    return std::move(*TU);
-  Why = llvm::toString(TU.takeError());
-  // A source the toolkit rejected is kept by exact mode's own cache too
-  // (CompileCache.h, the same test): the same answer next time. A timeout,
-  // a crash or a tool that could not start may go otherwise.
-  if (Why.find(" failed (exit ") == std::string::npos)
-    markResultsUncacheable("exact mode failed: " + Why);
-  return std::nullopt;
+  ExactOptions O;
+  O.Exact = Exact == ExactMode::On    ? ExactOptions::Mode::On
+            : Exact == ExactMode::Off ? ExactOptions::Mode::Off
+                                      : ExactOptions::Mode::Auto;
+  O.Replay = Replay;
+  O.PtxasArgs = PtxasArgs;
+  O.CudaPath = CudaPath;
+  O.CacheDir = CacheDir;
+  O.CacheMaxSize = CacheMaxSize;
+  O.TimeoutSeconds = TimeoutSeconds;
+  const ExactCompile &R =
+      exactCompile(O, analysis(*Ctx), *Ctx, PP, target(*Ctx).Name);
+  Why = R.Why;
+  return R.TU;
 }
 
 /// The evidence note: how the registers were obtained.
@@ -398,9 +337,12 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                 (B ? ", " + std::to_string(B->getZExtValue()) : "") + ")";
     }
   }
-  // Spills count as register pressure only when the kernel sits at a register
-  // cap: its __launch_bounds__, a -maxrregcount in PtxasArgs, or the
-  // architecture's limit. Below every cap, ptxas "spills" are saves around
+  // Spills are register pressure when the kernel sits at a register cap (its
+  // __launch_bounds__, a -maxrregcount in PtxasArgs, or the architecture's
+  // limit) or calls nothing: ptxas then spills only for want of registers,
+  // whatever count it chose (a __launch_bounds__(1024) kernel with 96
+  // accumulators spilled 1160 bytes at 32 registers). Below every cap, in a
+  // kernel whose PTX calls a function, the "spills" can be saves around the
   // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
   // call device-side new), not a shortage of registers.
   std::optional<unsigned> MaxRReg = maxRegCount(splitPtxasArgs(PtxasArgs));
@@ -408,7 +350,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
       Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
                         (MaxRReg && Regs.Registers >= *MaxRReg) ||
                         Regs.Registers >= M.MaxRegistersPerThread);
-  if (Regs.Compiled && AtCap &&
+  if (Regs.Compiled && (AtCap || Regs.Compiled->Calls == 0) &&
       (Regs.Compiled->SpillStores || Regs.Compiled->SpillLoads)) {
     Report R;
     R.Loc = K.getLocation();

@@ -197,6 +197,15 @@ ArrayRef<LocalArray> AnalysisContext::localArrays(const FunctionDecl &F) {
   return It->second;
 }
 
+const ExactCompile &
+AnalysisContext::exactCompile(llvm::StringRef Key,
+                              llvm::function_ref<ExactCompile()> Compute) {
+  auto It = ExactCompiles.find(Key);
+  if (It == ExactCompiles.end())
+    It = ExactCompiles.try_emplace(Key.str(), Compute()).first;
+  return It->second;
+}
+
 const KernelResources &AnalysisContext::resources(const FunctionDecl &Kernel) {
   ++Stats.Requests;
   auto It = ResourceCache.find(&Kernel);

@@ -131,6 +131,11 @@ public:
   /// The registers and static shared memory of \p Kernel estimated from the
   /// source (exact figures come from ptxas: compiledResources()).
   const KernelResources &resources(const clang::FunctionDecl &Kernel);
+  /// Exact mode's compile of this translation unit (nvcc and ptxas, or a
+  /// replayed recording), made by \p Compute for the first check that asks
+  /// with the options \p Key and shared with every later one.
+  const ExactCompile &exactCompile(llvm::StringRef Key,
+                                   llvm::function_ref<ExactCompile()> Compute);
   /// What executes in FP64 in the device function \p F, and why.
   llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
 
@@ -242,6 +247,7 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<LocalArray>>
       LocalArrayCache;
   std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;
+  std::map<std::string, ExactCompile, std::less<>> ExactCompiles;
   std::map<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
   std::unique_ptr<HostTransfers> Transfers;
   std::map<const clang::FunctionDecl *, std::vector<GlobalAccumulator>>

@@ -63,6 +63,7 @@ void addPtxLocalTraffic(llvm::StringRef Ptx,
   llvm::Regex FileRe("^[ \t]*\\.file[ \t]+([0-9]+)[ \t]+\"([^\"]*)\"");
   llvm::Regex LocRe("^[ \t]*\\.loc[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)");
   llvm::Regex LocalRe("^[ \t]*(@!?%p[0-9]+[ \t]+)?(ld|st)\\.local");
+  llvm::Regex CallRe("^[ \t]*(@!?%p[0-9]+[ \t]+)?call(\\.uni)?[ \t]");
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   Ptx.split(Lines, '\n');
   // .file directives come at the end of the PTX: collect them first.
@@ -91,6 +92,10 @@ void addPtxLocalTraffic(llvm::StringRef Ptx,
       M[1].getAsInteger(10, File);
       M[2].getAsInteger(10, Line);
       M[3].getAsInteger(10, Col);
+      continue;
+    }
+    if (Cur && CallRe.match(L)) {
+      ++Cur->Calls;
       continue;
     }
     if (Cur && Line && LocalRe.match(L, &M)) {

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct CompiledKernel {
   /// structures the front end placed in local memory. Spills are added later
   /// by ptxas, exist only in SASS, and have no source line here.
   std::vector<LocalTraffic> Local;
+  /// Calls the PTX of the kernel's body makes (`call`, `call.uni`): functions
+  /// not inlined (device-side malloc/new, printf), around which ptxas saves
+  /// registers to the stack whatever the pressure.
+  unsigned Calls = 0;
 };
 
 /// The compiled resources of one translation unit, by mangled kernel name.
@@ -50,11 +55,21 @@ struct CompiledTU {
   llvm::StringMap<CompiledKernel> Kernels;
 };
 
+/// Exact mode's compile of one translation unit, as the checks that read it
+/// share it (AnalysisContext::exactCompile): the result, or why there is
+/// none; and, when the findings must not be cached, why.
+struct ExactCompile {
+  std::optional<CompiledTU> TU;
+  std::string Why;
+  std::string Uncacheable;
+};
+
 /// Parses the output of `ptxas -v` (entry functions only).
 llvm::StringMap<CompiledKernel> parsePtxasVerbose(llvm::StringRef Text);
 
 /// Adds the ld.local/st.local instructions of \p Ptx, with the source position
-/// of the `.loc` before each, to the kernels of \p Kernels.
+/// of the `.loc` before each, and the count of its calls to the kernels of
+/// \p Kernels.
 void addPtxLocalTraffic(llvm::StringRef Ptx,
                         llvm::StringMap<CompiledKernel> &Kernels);
 

@@ -304,6 +304,13 @@ struct DivergentBarrier {
   /// threads that left do not write what the barrier protects.
   bool SharedStoreAfterExit = false;
   sym::Uniformity Level = sym::Uniformity::LaneVarying;
+  /// Control is an `if` whose condition is the same for every lane of each
+  /// warp, and each of its sides reaches the same number of block barriers
+  /// (BalancedCount) on every path: every warp arrives at the barrier as
+  /// often as every other, at a different call. Set only when no other
+  /// divergent control encloses the barrier.
+  bool BalancedArrivals = false;
+  unsigned BalancedCount = 0;
   const clang::CallExpr *ViaCall = nullptr;
 };
 

@@ -430,8 +430,17 @@ Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
   }
   case IntrinsicRole::RelativeShuffle:
     return Arg(1); // up/down/xor of a uniform value is that value
-  case IntrinsicRole::WarpVote:
-    return warpWide(AllArgs());
+  case IntrinsicRole::WarpVote: {
+    Level L = AllArgs();
+    // Every warp votes over the same values, lane for lane: the warps get
+    // one answer, the block's (an exit flag every warp reads alike).
+    if (L.U == Uniformity::LaneVarying &&
+        llvm::all_of(CE->arguments(), [&](const Expr *A) {
+          return sameInEveryWarp(A, F, Depth + 1);
+        }))
+      return {Uniformity::BlockUniform, false, {}, nullptr};
+    return warpWide(L);
+  }
   case IntrinsicRole::SpecialRegister:
     return registerLevel(N.drop_front(SpecialRegisterPrefix.size()), CE);
   case IntrinsicRole::BlockVote:
@@ -459,6 +468,42 @@ Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
       CallDepth < MaxCallDepth && Def->getNumParams() == CE->getNumArgs())
     return helper(*Def, CE, F, Depth);
   return AllArgs();
+}
+
+bool Walker::sameInEveryWarp(const Expr *E, FnState &F, unsigned Depth) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  Level L = level(E, F, Depth);
+  if (L.U <= Uniformity::BlockUniform)
+    return true;
+  // __shared__ memory is one copy for the block: lanes that read the same
+  // address read the same value. Assumed: the reads do not race with
+  // writes (a vote over flags follows the barrier that publishes them).
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+    const Expr *Idx = ASE->getIdx();
+    return isSharedVar(baseVar(Base)) &&
+           level(Base, F, Depth + 1).U <= Uniformity::BlockUniform &&
+           Idx->getType()->isIntegerType() && F.IsKernel &&
+           Lanes.sameInEveryWarp(F.Builder->build(Idx));
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() != UO_Deref && !UO->isIncrementDecrementOp() &&
+           sameInEveryWarp(UO->getSubExpr(), F, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() &&
+           sameInEveryWarp(BO->getLHS(), F, Depth + 1) &&
+           sameInEveryWarp(BO->getRHS(), F, Depth + 1);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return sameInEveryWarp(CO->getCond(), F, Depth + 1) &&
+           sameInEveryWarp(CO->getTrueExpr(), F, Depth + 1) &&
+           sameInEveryWarp(CO->getFalseExpr(), F, Depth + 1);
+  // A lane-linear value of the thread index itself (`tid % 32`), which the
+  // lanes evaluate.
+  if (E->getType()->isIntegerType() && F.IsKernel && !L.DataDep)
+    return Lanes.sameInEveryWarp(F.Builder->build(E));
+  return false;
 }
 
 Level Walker::helper(const FunctionDecl &Def, const CallExpr *CE,

@@ -14,6 +14,7 @@
 
 #include "Analysis/GuardPatterns.h"
 #include "Frontend/LoopInduction.h"
+#include "Symbolic/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/FoldingSet.h"
 
@@ -207,11 +208,19 @@ bool Walker::warpStridedLoop(const Stmt *L, FnState &F) {
   return S && S->first < S->second;
 }
 
-bool Walker::sameTripCount(const Stmt *L, FnState &F) {
+std::optional<Uniformity> Walker::sameTripCount(const Stmt *L, FnState &F) {
   auto W = loopWindow(L, F);
   if (!W)
-    return false;
+    return std::nullopt;
   const auto [Init, Bound] = *W;
+  // Each lane runs ceil((bound - start) / step) trips: the trip count is as
+  // uniform as the distance and the step (loopWindow: nothing in the body
+  // moves either), whatever lane offset the start and the bound share.
+  const auto *FS = cast<ForStmt>(L);
+  Uniformity StepLevel = Uniformity::Constant;
+  if (std::optional<ForInduction> Ind = forInduction(*FS);
+      Ind && Ind->Step.Step)
+    StepLevel = level(Ind->Step.Step, F).U;
   // The distance from the start to the bound is the same in every lane:
   // written so (`p < a + n` with p starting at a), or so once built.
   if (const auto *Add = dyn_cast<BinaryOperator>(Bound->IgnoreParenImpCasts());
@@ -224,17 +233,60 @@ bool Walker::sameTripCount(const Stmt *L, FnState &F) {
     };
     for (auto [Start, Len] : {std::pair(Add->getLHS(), Add->getRHS()),
                               std::pair(Add->getRHS(), Add->getLHS())})
-      if (Same(Start, Init) && level(Len, F).U != Uniformity::LaneVarying)
-        return true;
+      if (Same(Start, Init)) {
+        Uniformity U = std::max(level(Len, F).U, StepLevel);
+        if (U != Uniformity::LaneVarying)
+          return U;
+      }
   }
   // Products of sums multiplied out first: `for (j = tid * n; j < (tid + 1)
-  // * n; ++j)` gives (tid + 1) * n - tid * n = n.
+  // * n; ++j)` gives (tid + 1) * n - tid * n = n; a lane offset on both
+  // sides (`t = b + tid; t < e + tid`) cancels.
+  // A block-stride loop over a bound padded to a multiple of its stride
+  // (`for (i = tid; i < S * ((n + S - 1) / S); i += S)`): thread t, starting
+  // in [0, S), runs ceil((bound - t) / S) = bound / S trips, every thread
+  // alike.
+  if (std::optional<ForInduction> Ind = forInduction(*FS);
+      Ind && Ind->Step.Step && !Ind->Step.Negate && F.IsKernel) {
+    std::optional<int64_t> S =
+        Lanes.blockConstant(F.Builder->build(Ind->Step.Step));
+    // A conversion between int and unsigned of the same width keeps the
+    // multiple.
+    const sym::Expr *B = F.Builder->build(Bound);
+    while (B->kind() == sym::ExprKind::Cast && B->ops().size() == 1)
+      B = B->op(0);
+    bool Multiple = false;
+    if (S && *S > 0 && B->kind() == sym::ExprKind::Mul)
+      for (const sym::Expr *O : B->ops())
+        if (std::optional<int64_t> C = Lanes.blockConstant(O))
+          Multiple |= *C != 0 && *C % *S == 0;
+    if (Multiple && Lanes.withinFirstPeriod(F.Builder->build(Init), *S)) {
+      Uniformity U = std::max(level(Bound, F).U, StepLevel);
+      if (U != Uniformity::LaneVarying)
+        return U;
+    }
+  }
   unsigned Budget = 32;
   const sym::Expr *Dist =
       SC.sub(sym::expandProducts(SC, F.Builder->build(Bound), Budget),
              sym::expandProducts(SC, F.Builder->build(Init), Budget));
-  return Dist && !Dist->mayVaryByLane() &&
-         (F.IsKernel || !mentionsVaryingParam(Dist, F));
+  if (!Dist || Dist->mayVaryByLane() ||
+      (!F.IsKernel && mentionsVaryingParam(Dist, F)))
+    return std::nullopt;
+  sym::ShapeFacts Facts;
+  Facts.BlockDim = {unsigned(Shape.Shape.BlockDim[0]),
+                    unsigned(Shape.Shape.BlockDim[1]),
+                    unsigned(Shape.Shape.BlockDim[2])};
+  Facts.WarpSize = Opts.WarpSize;
+  Uniformity U =
+      std::max(sym::classifyUniformity(SC, Dist, Facts).Level, StepLevel);
+  // A distance that reads values the builder cannot place (a helper's
+  // parameters are taken as uniform) is at least warp-uniform, as before.
+  if (!F.IsKernel)
+    U = std::max(U, Uniformity::WarpUniform);
+  if (U == Uniformity::LaneVarying)
+    return std::nullopt;
+  return U;
 }
 
 } // namespace divergence

@@ -551,9 +551,14 @@ Uniformity Walker::loopOnce(const Stmt *L, const Expr *Cond,
   Uniformity U = Cond ? refine(Cond, F, C, Split) : C.U;
   if (Cond && U == Uniformity::LaneVarying && !Split.Exact)
     Lanes.tripCounts(L, *F.Builder, U, Split);
-  if (Cond && U == Uniformity::LaneVarying && !Split.Exact &&
-      sameTripCount(L, F))
-    U = Uniformity::WarpUniform;
+  // A distance from start to bound that no lane offset changes: the trip
+  // count is as uniform as the distance, which the lanes' conditions, each
+  // reading the lane, do not show (an exact evaluation of the lanes that
+  // found them split is not overruled).
+  if (Cond && U >= Uniformity::WarpUniform &&
+      !(Split.Exact && U == Uniformity::LaneVarying))
+    if (std::optional<Uniformity> Same = sameTripCount(L, F))
+      U = std::min(U, *Same);
   Uniformity Exit = F.LoopExit.lookup(L);
   // Lanes leave only by breaks at a tail: decided again at every walk of the
   // loop, whose breaks and condition may differ more than at the last one.
@@ -651,10 +656,127 @@ void Walker::callStatement(const CallExpr *CE, FnState &F) {
     (void)level(CE, F);
 }
 
+namespace {
+/// A call of a block-wide barrier: __syncthreads and its forms, a
+/// thread_block's or grid's sync().
+bool isBlockBarrierCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  bool Warp = false;
+  if (isBarrierName(FD->getName(), Warp))
+    return !Warp;
+  if (groupMember(FD->getName()) != GroupMember::Sync)
+    return false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    return isBlockGroup(MC->getMethodDecl()->getParent());
+  if (CE->getNumArgs() == 1)
+    return isBlockGroup(
+        CE->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  return false;
+}
+
+bool containsBlockBarrier(const Stmt *S, unsigned Depth = 0);
+
+/// The function \p CE calls (not a kernel it launches) reaches a block
+/// barrier.
+bool calleeReachesBarrier(const CallExpr *CE, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  return FD && !isa<CUDAKernelCallExpr>(CE) && FD->hasBody(Def) && Def &&
+         Depth < 60 && containsBlockBarrier(Def->getBody(), Depth + 4);
+}
+
+/// \p S reaches a block barrier, itself or in the program's functions it
+/// calls (a few calls deep).
+bool containsBlockBarrier(const Stmt *S, unsigned Depth) {
+  if (!S || Depth > 64)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (isBlockBarrierCall(CE) || calleeReachesBarrier(CE, Depth))
+      return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (containsBlockBarrier(C, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The block barriers every thread that runs \p S reaches, when that is the
+/// same number on every path through S: barrier calls in straight-line
+/// code, none under a loop, a condition or in a called function, and no
+/// jump out of S. nullopt otherwise.
+std::optional<unsigned> straightLineBarriers(const Stmt *S,
+                                             unsigned Depth = 0) {
+  if (!S)
+    return 0u;
+  if (Depth > 64)
+    return std::nullopt;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+      isa<GotoStmt>(S))
+    return std::nullopt;
+  if (isa<LambdaExpr>(S))
+    return 0u;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<CXXForRangeStmt>(S) || isa<IfStmt>(S) || isa<SwitchStmt>(S) ||
+      isa<AbstractConditionalOperator>(S) ||
+      (isa<BinaryOperator>(S) && cast<BinaryOperator>(S)->isLogicalOp())) {
+    // Control flow inside: fine without barriers (and without jumps out).
+    if (containsBlockBarrier(S))
+      return std::nullopt;
+    bool Jumps = false;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
+      if (!X || Jumps)
+        return;
+      if (isa<ReturnStmt>(X) || isa<GotoStmt>(X))
+        Jumps = true;
+      for (const Stmt *C : X->children())
+        Find(C);
+    };
+    Find(S);
+    if (Jumps)
+      return std::nullopt;
+    return 0u;
+  }
+  unsigned N = 0;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (isBlockBarrierCall(CE))
+      N = 1;
+    else if (calleeReachesBarrier(CE, 0))
+      return std::nullopt; // barriers in the callee, on paths not counted
+  }
+  for (const Stmt *C : S->children()) {
+    std::optional<unsigned> Sub = straightLineBarriers(C, Depth + 1);
+    if (!Sub)
+      return std::nullopt;
+    N += *Sub;
+  }
+  return N;
+}
+
+/// The number of block barriers each side of \p C reaches when it is an
+/// `if` whose two sides reach as many on every path (see
+/// DivergentBarrier::BalancedArrivals).
+std::optional<unsigned> balancedArrivals(const Control &C) {
+  const auto *IS = dyn_cast_or_null<IfStmt>(C.S);
+  if (!IS || C.ExitOnly || C.Level != Uniformity::WarpUniform)
+    return std::nullopt;
+  std::optional<unsigned> Then = straightLineBarriers(IS->getThen());
+  std::optional<unsigned> Else = straightLineBarriers(IS->getElse());
+  if (!Then || !Else || *Then != *Else || *Then == 0)
+    return std::nullopt;
+  return Then;
+}
+} // namespace
+
 void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
                      FnState &F) {
   Uniformity Need =
       Found.WarpScope ? Uniformity::LaneVarying : Uniformity::WarpUniform;
+  // The outermost divergent control that makes threads miss the barrier;
+  // a warp-uniform `if` whose sides arrive alike only where no other does.
+  std::optional<DivergentBarrier> Pick;
   for (size_t I = 0; I < Stack.size(); ++I) {
     const Control &C = Stack[I];
     if (C.Level < Need)
@@ -667,12 +789,24 @@ void Walker::barrier(const CallExpr *CE, const DivergentBarrier &Found,
     B.SharedStoreAfterExit = C.SharedStoreAfter;
     B.Level = C.Level;
     B.ViaCall = F.ViaCall;
-    for (const auto &Old : Out.Barriers)
-      if (Old.Call == CE)
-        return;
-    Out.Barriers.push_back(B);
-    return;
+    std::optional<unsigned> Balanced =
+        Found.WarpScope ? std::nullopt : balancedArrivals(C);
+    if (Balanced) {
+      B.BalancedArrivals = true;
+      B.BalancedCount = *Balanced;
+      if (!Pick)
+        Pick = B;
+      continue;
+    }
+    Pick = B;
+    break;
   }
+  if (!Pick)
+    return;
+  for (const auto &Old : Out.Barriers)
+    if (Old.Call == CE)
+      return;
+  Out.Barriers.push_back(*Pick);
 }
 
 void Walker::record(const Stmt *S, const Expr *Cond, BranchKind K,

@@ -180,6 +180,11 @@ private:
              std::initializer_list<const clang::Expr *> AddrParts, FnState &F,
              unsigned Depth);
   Level call(const clang::CallExpr *CE, FnState &F, unsigned Depth);
+  /// \p E has the same value in lane L of every warp of the block, for
+  /// every L: values the same for the whole block, and __shared__ memory
+  /// read at an index that repeats from warp to warp (`flags[lane]`). A
+  /// warp vote over such values gives every warp the same answer.
+  bool sameInEveryWarp(const clang::Expr *E, FnState &F, unsigned Depth = 0);
   /// What the special register \p Suffix (specialRegister()) holds.
   Level registerLevel(llvm::StringRef Suffix, const clang::Expr *At) const;
   /// What the outputs of an inline asm statement hold: the special register
@@ -254,7 +259,10 @@ private:
   /// `for (p = a; p < a + n; p += s)` with n and s the same in every lane
   /// and nothing in the body moving p or the bound: the lanes start at
   /// different points but run the same number of iterations.
-  bool sameTripCount(const clang::Stmt *L, FnState &F);
+  /// The level of their common trip count, as uniform as n and s (a lane
+  /// offset the start and the bound share cancels); nullopt otherwise.
+  std::optional<sym::Uniformity> sameTripCount(const clang::Stmt *L,
+                                               FnState &F);
   /// A `for` loop's first value and bound, when its variable moves by a
   /// uniform step and nothing the bound reads moves in the body.
   std::optional<std::pair<const clang::Expr *, const clang::Expr *>>

@@ -219,6 +219,42 @@ bool LaneEvaluator::warpUniform(const sym::Expr *E, unsigned Depth) {
   return true;
 }
 
+bool LaneEvaluator::withinFirstPeriod(const sym::Expr *E, int64_t Period) {
+  auto Warps = evalLanes(E, sym::Bindings());
+  return Warps && !Warps->empty() && Period > 0 &&
+         llvm::all_of(*Warps, [&](const WarpValues &W) {
+           return llvm::all_of(W, [&](const sym::SymValue &V) {
+             return V.isConstant() && V.Const >= 0 && V.Const < Period;
+           });
+         });
+}
+
+std::optional<int64_t> LaneEvaluator::blockConstant(const sym::Expr *E) {
+  if (E->mayVaryByLane())
+    return std::nullopt;
+  sym::Bindings None;
+  sym::ThreadEvaluator TE(SC, Shape.Shape, None);
+  auto V = TE.eval(E, {0, 0, 0});
+  if (!V || !V->isConstant())
+    return std::nullopt;
+  return V->Const;
+}
+
+bool LaneEvaluator::sameInEveryWarp(const sym::Expr *E) {
+  auto Warps = evalLanes(E, sym::Bindings());
+  if (!Warps || Warps->empty())
+    return false;
+  const WarpValues &First = Warps->front();
+  return llvm::all_of(*Warps, [&](const WarpValues &W) {
+    if (W.size() != First.size())
+      return false;
+    for (size_t L = 0; L < W.size(); ++L)
+      if (W[L].Const != First[L].Const || !W[L].sameTerms(First[L]))
+        return false;
+    return true;
+  });
+}
+
 namespace {
 /// The largest difference between two lanes' values in one warp, when the
 /// values of each warp share their terms.

@@ -79,6 +79,17 @@ public:
   /// each are.
   bool warpUniform(const sym::Expr *E, unsigned Depth = 0);
 
+  /// Every thread of the block shape gets a known constant value of \p E in
+  /// [0, \p Period) (`threadIdx.x` with blockDim.x <= Period).
+  bool withinFirstPeriod(const sym::Expr *E, int64_t Period);
+  /// \p E is the same known constant for every thread of the block shape.
+  std::optional<int64_t> blockConstant(const sym::Expr *E);
+
+  /// Lane L of every warp of the block shape gets the same value of \p E,
+  /// for every L (`threadIdx.x % 32` when blockDim.x is a multiple of 32):
+  /// the warps see the same sequence of values.
+  bool sameInEveryWarp(const sym::Expr *E);
+
   /// The largest difference between the values of \p E on two lanes of one
   /// warp, over the warps of the block shape, when in each warp the lanes'
   /// values differ by constants (they share their terms).

@@ -70,6 +70,29 @@ TEST(CompiledResources, MapsLocalTrafficToLines) {
   EXPECT_TRUE(K["bar"].Local.empty());
 }
 
+TEST(CompiledResources, CountsCallsOfEachKernel) {
+  llvm::StringMap<CompiledKernel> K = parsePtxasVerbose(PtxasOut);
+  const char *Ptx = R"(
+.func _Z6helperi(
+	call.uni (retval0), vprintf, (param0, param1);
+}
+.visible .entry _Z3fooPf(
+	{ // callseq 0, 0
+	call.uni (retval0), malloc, (param0);
+	@%p2 call _Z6helperi, (param0);
+	.loc	1 36 5
+	ld.local.f64 	%fd18, [%rd15];
+}
+.visible .entry bar(
+	ld.global.f32 	%f1, [%rd1];
+}
+)";
+  addPtxLocalTraffic(Ptx, K);
+  EXPECT_EQ(K["_Z3fooPf"].Calls, 2u);
+  EXPECT_EQ(K["_Z3fooPf"].Local.size(), 1u);
+  EXPECT_EQ(K["bar"].Calls, 0u);
+}
+
 TEST(CompiledResources, ReplayWithoutRecordingFails) {
   llvm::Expected<CompiledTU> TU =
       replayResources("/nonexistent/prefix", "sm_90");
