@@ -10,7 +10,7 @@
 __global__ void cheap_sibling_pointer_loads(float *out, const float *bias) {
   int col = threadIdx.x << 2;
   float a = __ldg(bias + col);
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'bias + col': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need; the 4 loads of neighbouring addresses read here move 16 sectors per warp through L2, 1x the 16 they use (+3 more like it in 'cheap_sibling_pointer_loads', in the notes) (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'bias': consecutive lanes are 16 bytes apart, so each warp request touches 16 sectors, 4x the 4 its 4-byte accesses need; the 4 loads of neighbouring addresses read here move 16 sectors per warp through L2, 1x the 16 they use (+3 more like it in 'cheap_sibling_pointer_loads', in the notes) (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   float b = __ldg(bias + col + 1);
   float c = __ldg(bias + col + 2);
   float d = __ldg(bias + col + 3);
@@ -28,7 +28,7 @@ __global__ void cheap_sibling_subscripts(float *out, const float *bias) {
 __global__ void bad_siblings_leave_gaps(float *out, const float *x) {
   int col = threadIdx.x << 3;
   float a = __ldg(x + col);
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'x + col': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 loads of neighbouring addresses read here move 32 sectors per warp through L2, 4x the 8 they use (+1 more like it in 'bad_siblings_leave_gaps', in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'x': consecutive lanes are 32 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need; the 2 loads of neighbouring addresses read here move 32 sectors per warp through L2, 4x the 8 they use (+1 more like it in 'bad_siblings_leave_gaps', in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   float b = __ldg(x + col + 1);
   out[blockIdx.x * blockDim.x + threadIdx.x] = a + b;
 }
@@ -37,9 +37,9 @@ __global__ void bad_two_arrays_stay_two(float *out, const float *x,
                                         const float *y) {
   int col = threadIdx.x << 2;
   float a = __ldg(x + col);
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'x + col': {{.*}} 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'x': {{.*}} 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   float b = __ldg(y + col + 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'y + col + 1': {{.*}} 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: uncoalesced global load from 'y': {{.*}} 4x the 4 its 4-byte accesses need (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
   out[blockIdx.x * blockDim.x + threadIdx.x] = a + b;
 }
 

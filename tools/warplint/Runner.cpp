@@ -559,8 +559,6 @@ static RunResult runOne(const RunRequest &Req,
           return O.Analysis.Status == "complete";
         }))
       ToolFailed = Failed = false;
-    if (ToolFailed)
-      message(Req, "Error while processing " + File + ".");
     for (FileOutcome &O : Outcomes) {
       llvm::erase_if(One.Findings, [&](const Finding &F) {
         return llvm::any_of(O.Withdrawn, [&](const FunctionRange &R) {
