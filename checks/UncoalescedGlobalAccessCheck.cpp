@@ -98,6 +98,12 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
       baseName(A), formatRatio(PerRequest), Unit, formatRatio(WorstRatio),
       formatRatio(IdealPerRequest), A.Width, Spread);
   Rep.Message += iterationSummary(R, Unit);
+  // High only where the hardware provably pays: under an assumed runtime
+  // stride (`p[i * n]` at n = 32, where n = 1 would be coalesced) the cost is
+  // not proven, so at most Medium. A stride that must span a row (a pitch) is
+  // a lower bound: every real value costs at least as much.
+  if (!R.RuntimeCoefficient.empty() && !R.RuntimeValueIsBound)
+    Rep.Prio = Priority::Medium;
   if (!R.RuntimeCoefficient.empty())
     Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
                    std::to_string(R.RuntimeValue ? R.RuntimeValue

@@ -153,6 +153,7 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
                                   BR.Runtime->name(), AssumedRuntimeValue);
     Local[BR.Runtime->name()] = Value;
     Rep.RuntimeValue = Value;
+    Rep.RuntimeValueIsBound = Value != AssumedRuntimeValue;
     Rep.Assumptions.push_back(
         "runtime value '" + Rep.RuntimeCoefficient +
         "' sets the lane stride; assumed " + std::to_string(Value) +

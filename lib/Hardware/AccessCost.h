@@ -46,6 +46,11 @@ struct AccessReport {
   std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
   std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
   int64_t RuntimeValue = 0; ///< The value assumed for it (when Ok).
+  /// RuntimeValue is the least the access allows (the width of the row the
+  /// block's lanes span, so that rows do not overlap): every real value costs
+  /// at least as much. Otherwise it is an arbitrary assumption (32), and a
+  /// smaller real value (a stride of 1) can make the access coalesced.
+  bool RuntimeValueIsBound = false;
   bool exact() const { return Ok && Assumptions.empty(); }
 
   unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).

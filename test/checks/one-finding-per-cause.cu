@@ -54,7 +54,7 @@ __global__ void bad_statement(float *o, const float *a, const float *b,
                               const float *c, int n) {
   int i = threadIdx.x * n;
   o[i] = a[i] + b[i] * c[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'o': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (+3 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'o': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (+3 more on this line, in the notes) (Medium priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
 // ---- one array with one verdict: one warning (one tile, many accesses) ----
