@@ -1,7 +1,7 @@
 # Warplint.cmake: run warplint next to nvcc in a CMake build (CMake has no
 # CMAKE_CUDA_CLANG_TIDY). docs/integrations.md, "CMake".
 #
-#   find_package(warplint 0.1 REQUIRED)       # or include(<warplint source>/cmake/Warplint.cmake)
+#   find_package(warplint 0.2 REQUIRED)       # or include(<warplint source>/cmake/Warplint.cmake)
 #   add_library(kernels kernels.cu)
 #   warplint_enable(TARGET kernels [ARGS --arch=sm_80 --min-priority=medium ...]
 #                   [FAIL_ON_FINDINGS])
