@@ -112,7 +112,8 @@ static bool isFloatData(QualType T) {
 /// (a double helper).
 bool doubleByIntent(const FunctionDecl &FD) {
   bool DoubleScalar = false, FloatSignature = isFloatData(FD.getReturnType());
-  if (isDouble(FD.getReturnType()))
+  bool ReturnsDouble = isDouble(FD.getReturnType());
+  if (ReturnsDouble)
     DoubleScalar = true;
   for (const ParmVarDecl *P : FD.parameters()) {
     QualType T = P->getType().getCanonicalType();
@@ -122,6 +123,11 @@ bool doubleByIntent(const FunctionDecl &FD) {
       if (Indirect)
         return true;
       DoubleScalar = true;
+      // A double in and a double out: the function computes in double by
+      // intent, whatever float parameters it also takes (a metric over float
+      // labels and double scores).
+      if (ReturnsDouble)
+        return true;
     }
     if (isFloatData(T))
       FloatSignature = true;
@@ -502,7 +508,7 @@ void DoublePrecisionScan::addCall(const CallExpr *Call) {
   if (!isDouble(Call->getType()) ||
       !llvm::is_contained(MathFunctions, Name.str()))
     return;
-  bool FromFloat = false, Fixable = true;
+  bool FromFloat = false, Fixable = true, HoldsDouble = false;
   for (const Expr *Arg : Call->arguments()) {
     Tree T;
     T.Root = Arg->IgnoreParens();
@@ -513,13 +519,19 @@ void DoublePrecisionScan::addCall(const CallExpr *Call) {
     for (const Leaf &L : T.Leaves) {
       if (L.Kind == LeafKind::FloatPromoted)
         FromFloat = true;
+      else if (L.Kind == LeafKind::DoubleVar || L.Kind == LeafKind::DoubleCall)
+        HoldsDouble = true;
       else if (!(L.Kind == LeafKind::Constant && L.Exact))
         Fixable = false;
     }
     if (T.Ops)
       Fixable = false;
   }
-  if (!FromFloat)
+  // An argument that holds a double variable or result (`fabs(score -
+  // label)` with a double score) is double because of that value, not
+  // because the double overload was picked for a float: the variable's own
+  // finding, if any, says so.
+  if (!FromFloat || HoldsDouble)
     return;
   Covered.insert(Call);
   for (const Expr *Arg : Call->arguments())
