@@ -340,7 +340,7 @@ struct LoopRecord {
   const FunctionDecl *Function;
   bool Launches = false, SetsDevice = false;
   /// The streams (variables) that the loop's own launches name.
-  llvm::SmallVector<const ValueDecl *, 4> LaunchStreams;
+  llvm::SmallVector<const ValueDecl *, 4> LaunchStreams{};
 };
 
 /// A call from one host function of the translation unit to another.

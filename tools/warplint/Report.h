@@ -48,7 +48,7 @@ struct StreamedOutput {
   /// What was printed: file, offset and check of each finding.
   std::set<std::tuple<std::string, unsigned, std::string>> Printed;
   /// The error lines printed (printedErrorKey): each once per run.
-  std::set<std::string> PrintedErrors;
+  std::set<std::string> PrintedErrors{};
 };
 
 /// Whether the options let findings stream: the clang format to stdout, and
