@@ -92,10 +92,13 @@ void accumulate(AccessReport &Rep, const BlockResult &BR) {
 /// step any lane makes is the stride's byte scale. A real pitch is at least a
 /// row wide (cudaMallocPitch rounds it up further), so the assumption is the
 /// smallest power of two whose step covers the row, when that is larger.
+///
+/// \p BoundBytes, when given, receives the bytes the stride must span so that
+/// the rows do not overlap (the least real stride times its byte scale), or 0.
 int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
                       const AccessQuery &Q, const LaunchShape &Shape,
                       const Bindings &B, llvm::StringRef Name,
-                      int64_t Assumed) {
+                      int64_t Assumed, int64_t *BoundBytes = nullptr) {
   Bindings At0 = B, At1 = B;
   At0[Name] = 0;
   At1[Name] = 1;
@@ -120,6 +123,8 @@ int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
   if (!Step || Lo > Hi || Hi - Lo > (int64_t(1) << 30))
     return Assumed;
   int64_t Need = (Hi - Lo + Step - 1) / Step;
+  if (BoundBytes)
+    *BoundBytes = Need * Step;
   if (Need <= Assumed)
     return Assumed;
   int64_t V = 1;
@@ -149,11 +154,17 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
        BR.Runtime->kind() == ExprKind::LoopIV)) {
     // A runtime stride: say so, and evaluate under an explicit assumption.
     Rep.RuntimeCoefficient = BR.Runtime->name().str();
-    int64_t Value = rowAwareValue(Ctx, M, Q, Shape, Local,
-                                  BR.Runtime->name(), AssumedRuntimeValue);
+    int64_t BoundBytes = 0;
+    int64_t Value = rowAwareValue(Ctx, M, Q, Shape, Local, BR.Runtime->name(),
+                                  AssumedRuntimeValue, &BoundBytes);
     Local[BR.Runtime->name()] = Value;
     Rep.RuntimeValue = Value;
-    Rep.RuntimeValueIsBound = Value != AssumedRuntimeValue;
+    // Proven when the value is the rows' own lower bound, or when that bound
+    // already puts consecutive strides a sector apart: then every real value
+    // gives each lane a sector of its own, as the assumed one does.
+    Rep.RuntimeValueIsBound =
+        Value != AssumedRuntimeValue ||
+        (M.SectorBytes && BoundBytes >= int64_t(M.SectorBytes));
     Rep.Assumptions.push_back(
         "runtime value '" + Rep.RuntimeCoefficient +
         "' sets the lane stride; assumed " + std::to_string(Value) +

@@ -46,9 +46,11 @@ struct AccessReport {
   std::vector<std::string> Assumptions; ///< Explicit; empty means exact.
   std::string RuntimeCoefficient;       ///< Runtime value the stride needs.
   int64_t RuntimeValue = 0; ///< The value assumed for it (when Ok).
-  /// RuntimeValue is the least the access allows (the width of the row the
-  /// block's lanes span, so that rows do not overlap): every real value costs
-  /// at least as much. Otherwise it is an arbitrary assumption (32), and a
+  /// The cost at RuntimeValue holds for every real value: it is the least the
+  /// access allows (the width of the row the block's lanes span, so that rows
+  /// do not overlap), or that least value already puts each lane's stride a
+  /// sector or more apart (the naive transpose's `out[x * height + y]` with
+  /// 8 rows of y a block). Otherwise it is an arbitrary assumption (32), and a
   /// smaller real value (a stride of 1) can make the access coalesced.
   bool RuntimeValueIsBound = false;
   bool exact() const { return Ok && Assumptions.empty(); }

@@ -115,6 +115,20 @@ __global__ void bad_runtime_row_length(float *p, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'p': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'n' is 32, a runtime value) (Medium priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
 }
 
+__global__ void bad_transpose_runtime_height(float *out, const float *in, int width,
+                                             int height) {
+  // The naive transpose: lanes are `height` floats apart, a runtime value, but the block's
+  // 8 rows of y must not overlap, so height >= 8: every lane has a sector of its own at any
+  // real height. The cost is proven: High.
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 8 + threadIdx.y;
+  out[x * height + y] = in[y * width + x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'out': consecutive lanes are 128 bytes apart, so each warp request touches 32 sectors, 8x the 4 its 4-byte accesses need (if 'height' is 32, a runtime value) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+}
+
+void launch_transpose(float *o, const float *i, int w, int h) {
+  bad_transpose_runtime_height<<<dim3(w / 32, h / 8), dim3(32, 8)>>>(o, i, w, h);
+}
+
 __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   // float3 is aligned to 4: three 4-byte accesses at a 12-byte stride (nvcc 13 PTX).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
