@@ -49,43 +49,32 @@ namespace warplint {
 
 RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
-    : WarplintCheck(Name, Context), Replay(Options.get("Replay", "")),
-      PtxasArgs(Options.get("PtxasArgs", "")),
-      CudaPath(Options.get("CudaPath", "")),
-      TimeoutSeconds(Options.get("Timeout", 120U)),
+    : WarplintCheck(Name, Context),
+      ExactOpts(
+          ExactOptions::fromCheckOptions(Context->getOptions().CheckOptions)),
       OccupancyThreshold(Options.get("OccupancyThreshold", 50U)) {
-  // Auto by default: the toolkit compiles only translation units with a
-  // kernel worth it (worthCompiling), and the results are cached on disk.
-  std::string E = Options.get("Exact", "auto").str();
-  if (E == "on")
-    Exact = ExactMode::On;
-  else if (E == "off")
-    Exact = ExactMode::Off;
-  else {
-    if (E != "auto") {
-      configurationDiag("invalid value '%0' for %1.Exact: expected auto, on "
-                        "or off; using off")
-          << E << Name;
-      Exact = ExactMode::Off;
-    } else {
-      Exact = ExactMode::Auto;
-    }
-  }
+  // The values come from ExactOptions::fromCheckOptions (Exact: auto by
+  // default; the toolkit compiles only translation units with a kernel
+  // worth it, worthCompiling, and the results are cached on disk). Here
+  // only the diagnostics for invalid values, and clang-tidy's own for a
+  // number that does not parse.
+  StringRef E = Options.get("Exact", "auto");
+  if (E != "on" && E != "off" && E != "auto")
+    configurationDiag("invalid value '%0' for %1.Exact: expected auto, on "
+                      "or off; using off")
+        << E << Name;
   std::string Sel = Options.get("ExactKernels", "near-limit").str();
   ExactAllKernels = Sel == "all";
   if (Sel != "all" && Sel != "near-limit")
     configurationDiag("invalid value '%0' for %1.ExactKernels: expected "
                       "near-limit or all; using near-limit")
         << Sel << Name;
-  CacheDir = Options.get("CacheDir", "").str();
-  CacheMaxSize = Options.get("CacheMaxSize", 256U);
-  if (CacheMaxSize == 0) {
+  (void)Options.get("Timeout", 120U);
+  if (Options.get("CacheMaxSize", 256U) == 0)
     configurationDiag("invalid value 0 for %0.CacheMaxSize: expected at "
                       "least 1 (MiB; CacheDir: none turns the cache off); "
                       "using 256")
         << Name;
-    CacheMaxSize = 256;
-  }
   if (OccupancyThreshold > 100) {
     configurationDiag("invalid value %0 for %1.OccupancyThreshold: expected "
                       "a percentage (0-100); using 50")
@@ -95,17 +84,18 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
 }
 
 void RegisterPressureCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O) {
+  using Mode = ExactOptions::Mode;
   Options.store(O, "Exact",
-                Exact == ExactMode::On    ? "on"
-                : Exact == ExactMode::Off ? "off"
-                                          : "auto");
+                ExactOpts.Exact == Mode::On    ? "on"
+                : ExactOpts.Exact == Mode::Off ? "off"
+                                               : "auto");
   Options.store(O, "ExactKernels", ExactAllKernels ? "all" : "near-limit");
-  Options.store(O, "CacheDir", CacheDir);
-  Options.store(O, "CacheMaxSize", CacheMaxSize);
-  Options.store(O, "Replay", Replay);
-  Options.store(O, "PtxasArgs", PtxasArgs);
-  Options.store(O, "CudaPath", CudaPath);
-  Options.store(O, "Timeout", TimeoutSeconds);
+  Options.store(O, "CacheDir", ExactOpts.CacheDir);
+  Options.store(O, "CacheMaxSize", ExactOpts.CacheMaxSize);
+  Options.store(O, "Replay", ExactOpts.Replay);
+  Options.store(O, "PtxasArgs", ExactOpts.PtxasArgs);
+  Options.store(O, "CudaPath", ExactOpts.CudaPath);
+  Options.store(O, "Timeout", ExactOpts.TimeoutSeconds);
   Options.store(O, "OccupancyThreshold", OccupancyThreshold);
 }
 
@@ -165,18 +155,8 @@ void RegisterPressureCheck::check(const MatchFinder::MatchResult &Result) {
 /// none (with the reason in \p Why); one compile, shared with the other
 /// checks that read it (checks/ExactCompile.h).
 std::optional<CompiledTU> RegisterPressureCheck::compiled(std::string &Why) {
-  ExactOptions O;
-  O.Exact = Exact == ExactMode::On    ? ExactOptions::Mode::On
-            : Exact == ExactMode::Off ? ExactOptions::Mode::Off
-                                      : ExactOptions::Mode::Auto;
-  O.Replay = Replay;
-  O.PtxasArgs = PtxasArgs;
-  O.CudaPath = CudaPath;
-  O.CacheDir = CacheDir;
-  O.CacheMaxSize = CacheMaxSize;
-  O.TimeoutSeconds = TimeoutSeconds;
   const ExactCompile &R =
-      exactCompile(O, analysis(*Ctx), *Ctx, PP, target(*Ctx).Name);
+      exactCompile(ExactOpts, analysis(*Ctx), *Ctx, PP, target(*Ctx).Name);
   Why = R.Why;
   return R.TU;
 }
@@ -345,7 +325,8 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   // kernel whose PTX calls a function, the "spills" can be saves around the
   // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
   // call device-side new), not a shortage of registers.
-  std::optional<unsigned> MaxRReg = maxRegCount(splitPtxasArgs(PtxasArgs));
+  std::optional<unsigned> MaxRReg =
+      maxRegCount(splitPtxasArgs(ExactOpts.PtxasArgs));
   const bool AtCap =
       Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
                         (MaxRReg && Regs.Registers >= *MaxRReg) ||
@@ -368,7 +349,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
                              std::to_string(*Cap) + " per thread on " + M.Name +
                              " (occupancy calculator)"});
     if (MaxRReg && Regs.Registers >= *MaxRReg)
-      R.Notes.push_back({K.getLocation(), "ptxas ran with '" + PtxasArgs +
+      R.Notes.push_back({K.getLocation(), "ptxas ran with '" + ExactOpts.PtxasArgs +
                                               "' (option PtxasArgs)"});
     if (Regs.Registers >= M.MaxRegistersPerThread)
       R.Notes.push_back(
@@ -559,7 +540,7 @@ bool RegisterPressureCheck::worthCompiling(const FunctionDecl &K) {
   if (ExactAllKernels)
     return true;
   if (K.hasAttr<CUDALaunchBoundsAttr>() ||
-      maxRegCount(splitPtxasArgs(PtxasArgs)))
+      maxRegCount(splitPtxasArgs(ExactOpts.PtxasArgs)))
     return true;
   const hw::HardwareModel &M = target(*Ctx);
   const KernelResources &Est = analysis(*Ctx).resources(K);
@@ -590,11 +571,12 @@ void RegisterPressureCheck::onEndOfFile() {
   std::optional<CompiledTU> TU;
   // Replay and Exact: on compile whatever the kernels; auto only when one of
   // them is worth it.
-  if (!Replay.empty() || Exact != ExactMode::Auto ||
+  using Mode = ExactOptions::Mode;
+  if (!ExactOpts.Replay.empty() || ExactOpts.Exact != Mode::Auto ||
       llvm::any_of(Kernels,
                    [&](const FunctionDecl *K) { return worthCompiling(*K); }))
     TU = compiled(Why);
-  if (!TU && Exact == ExactMode::On) {
+  if (!TU && ExactOpts.Exact == Mode::On) {
     llvm::errs() << "warplint-register-pressure: exact mode unavailable ("
                  << Why << "); registers estimated from the source\n";
     // A result read back from the cache would not repeat this line.
@@ -603,10 +585,10 @@ void RegisterPressureCheck::onEndOfFile() {
   // Under auto, no toolkit (or a parse with warplint's fallback declarations)
   // is the ordinary case and leaves the findings as they are without exact
   // mode; a toolkit that fails is worth a note.
-  if (Exact == ExactMode::Off ||
-      (Exact == ExactMode::Auto && !TU && Replay.empty() &&
+  if (ExactOpts.Exact == Mode::Off ||
+      (ExactOpts.Exact == Mode::Auto && !TU && ExactOpts.Replay.empty() &&
        ((PP && PP->isMacroDefined("__WARPLINT_CUDA_FALLBACK__")) ||
-        !findCudaToolkit(CudaPath))))
+        !findCudaToolkit(ExactOpts.CudaPath))))
     Why.clear();
   for (const FunctionDecl *K : Kernels) {
     CurrentFunction = K;

@@ -4,6 +4,7 @@
 
 #include "Analysis/CompiledResources.h"
 #include "Analysis/LaunchConfig.h"
+#include "checks/ExactCompile.h"
 #include "checks/WarplintCheck.h"
 #include <optional>
 
@@ -31,8 +32,6 @@ public:
   void onEndOfFile() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
-  enum class ExactMode { Auto, On, Off };
-
 private:
   /// One launch of a kernel whose block size and dynamic shared memory are
   /// compile-time facts.
@@ -53,16 +52,12 @@ private:
                    const std::string &ExactWhy);
   void addLocalTrafficNotes(const CompiledKernel &CK, Report &R) const;
 
-  ExactMode Exact;
+  /// Exact mode's options (Exact, Replay, PtxasArgs, CudaPath, CacheDir,
+  /// CacheMaxSize, Timeout), read once as every check that shares the
+  /// compile reads them (ExactOptions::fromCheckOptions); this check also
+  /// reports their invalid values.
+  ExactOptions ExactOpts;
   bool ExactAllKernels; ///< ExactKernels: all, else near-limit.
-  std::string CacheDir; ///< "" = the user's cache directory; "none" = off.
-  /// Exact mode's cache bound in MiB (CacheMaxSize): the least recently used
-  /// entries go after a store that passes it.
-  unsigned CacheMaxSize = 256;
-  std::string Replay;
-  std::string PtxasArgs;
-  std::string CudaPath;
-  unsigned TimeoutSeconds;
   unsigned OccupancyThreshold;
 
   clang::Preprocessor *PP = nullptr;
