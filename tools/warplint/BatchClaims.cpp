@@ -39,7 +39,8 @@ BatchClaims::BatchClaims() {
     return;
   SmallString<256> Temp;
   sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Temp);
-  std::string Prefix = "warplint-batches-" + std::to_string(getuid()) + "-";
+  // Not "warplint-...": that spelling is a check id.
+  std::string Prefix = "warplint.batches." + std::to_string(getuid()) + "-";
   // The directories of finished runs go: one whose process is gone (or is
   // another process now, started at another time).
   std::error_code EC;
