@@ -9,9 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "checks/BlockSizeNotWarpMultipleCheck.h"
 
-#include "Analysis/LaunchConfig.h"
-#include "Analysis/LaunchLimits.h"
-#include "Analysis/LaunchSites.h"
+#include "Analysis/launch/LaunchConfig.h"
+#include "Analysis/launch/LaunchLimits.h"
+#include "Analysis/launch/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

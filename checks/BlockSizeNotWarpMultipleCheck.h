@@ -2,7 +2,7 @@
 #ifndef WARPLINT_CHECKS_BLOCKSIZENOTWARPMULTIPLECHECK_H
 #define WARPLINT_CHECKS_BLOCKSIZENOTWARPMULTIPLECHECK_H
 
-#include "Analysis/LaunchConfig.h"
+#include "Analysis/launch/LaunchConfig.h"
 #include "checks/WarplintCheck.h"
 
 namespace warplint {

@@ -9,7 +9,7 @@
 #ifndef WARPLINT_CHECKS_DIVERGENCEWORDING_H
 #define WARPLINT_CHECKS_DIVERGENCEWORDING_H
 
-#include "Analysis/Divergence.h"
+#include "Analysis/divergence/Divergence.h"
 #include <string>
 
 namespace clang {

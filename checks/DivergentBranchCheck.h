@@ -9,7 +9,7 @@
 #ifndef WARPLINT_CHECKS_DIVERGENTBRANCHCHECK_H
 #define WARPLINT_CHECKS_DIVERGENTBRANCHCHECK_H
 
-#include "Analysis/Divergence.h"
+#include "Analysis/divergence/Divergence.h"
 #include "checks/KernelCheckBase.h"
 #include "llvm/ADT/DenseSet.h"
 

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/DoublePrecisionCheck.h"
 
-#include "Analysis/DoublePrecision.h"
+#include "Analysis/instructions/DoublePrecision.h"
 #include "checks/DeviceCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

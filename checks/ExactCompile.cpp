@@ -1,7 +1,7 @@
 //===- ExactCompile.cpp - Exact mode's compile, shared by checks ----------===//
 #include "checks/ExactCompile.h"
 
-#include "Analysis/CompileCache.h"
+#include "Analysis/resources/CompileCache.h"
 #include "Frontend/CudaToolkit.h"
 #include "Frontend/DeviceCompileCommand.h"
 #include "checks/WarplintCheck.h"

@@ -11,7 +11,7 @@
 #define WARPLINT_CHECKS_EXACTCOMPILE_H
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/CompiledResources.h"
+#include "Analysis/resources/CompiledResources.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include <string>
 

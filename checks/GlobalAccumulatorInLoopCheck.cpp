@@ -23,7 +23,7 @@
 #include "checks/GlobalAccumulatorInLoopCheck.h"
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/GlobalAccumulators.h"
+#include "Analysis/memory/GlobalAccumulators.h"
 #include "checks/DeviceCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

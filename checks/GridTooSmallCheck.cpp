@@ -19,8 +19,8 @@
 #include "checks/GridTooSmallCheck.h"
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/LaunchConfig.h"
-#include "Analysis/LaunchSites.h"
+#include "Analysis/launch/LaunchConfig.h"
+#include "Analysis/launch/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

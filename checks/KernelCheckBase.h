@@ -10,7 +10,7 @@
 #ifndef WARPLINT_CHECKS_KERNELCHECKBASE_H
 #define WARPLINT_CHECKS_KERNELCHECKBASE_H
 
-#include "Analysis/KernelAccesses.h"
+#include "Analysis/memory/KernelAccesses.h"
 #include "checks/WarplintCheck.h"
 
 namespace warplint {

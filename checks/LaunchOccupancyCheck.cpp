@@ -34,8 +34,8 @@
 #include "checks/LaunchOccupancyCheck.h"
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/LaunchOccupancy.h"
-#include "Analysis/LaunchSites.h"
+#include "Analysis/launch/LaunchOccupancy.h"
+#include "Analysis/launch/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <cmath>

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/LocalMemoryArrayCheck.h"
 
-#include "Analysis/LocalArrays.h"
-#include "Analysis/ResourceEstimate.h"
+#include "Analysis/resources/LocalArrays.h"
+#include "Analysis/resources/ResourceEstimate.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -23,7 +23,7 @@
 #include "checks/PageableAsyncCopyCheck.h"
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/HostTransfers.h"
+#include "Analysis/host/HostTransfers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

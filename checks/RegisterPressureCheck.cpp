@@ -22,12 +22,12 @@
 #include "checks/RegisterPressureCheck.h"
 #include "checks/ExactCompile.h"
 
-#include "Analysis/CompileCache.h"
-#include "Analysis/LaunchSites.h"
+#include "Analysis/resources/CompileCache.h"
+#include "Analysis/launch/LaunchSites.h"
 
 #include "Findings/HardwareFacts.h"
 
-#include "Analysis/ResourceEstimate.h"
+#include "Analysis/resources/ResourceEstimate.h"
 #include "Frontend/CudaToolkit.h"
 #include "Frontend/DeviceCompileCommand.h"
 #include "Hardware/Occupancy.h"

@@ -2,8 +2,8 @@
 #ifndef WARPLINT_CHECKS_REGISTERPRESSURECHECK_H
 #define WARPLINT_CHECKS_REGISTERPRESSURECHECK_H
 
-#include "Analysis/CompiledResources.h"
-#include "Analysis/LaunchConfig.h"
+#include "Analysis/resources/CompiledResources.h"
+#include "Analysis/launch/LaunchConfig.h"
 #include "checks/ExactCompile.h"
 #include "checks/WarplintCheck.h"
 #include <optional>

@@ -1,8 +1,8 @@
 //===- AnalysisContext.cpp - Owner of one translation unit's analysis -----===//
 #include "Analysis/AnalysisContext.h"
 
-#include "Analysis/LaunchLimits.h"
-#include "Analysis/LaunchSites.h"
+#include "Analysis/launch/LaunchLimits.h"
+#include "Analysis/launch/LaunchSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"

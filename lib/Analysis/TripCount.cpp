@@ -1,7 +1,7 @@
 //===- TripCount.cpp - Iterations of a loop the source fixes --------------===//
 #include "Analysis/TripCount.h"
 
-#include "Analysis/LaunchConfig.h"
+#include "Analysis/launch/LaunchConfig.h"
 #include "Frontend/LoopInduction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

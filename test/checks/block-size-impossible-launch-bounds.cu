@@ -2,7 +2,7 @@
 // __launch_bounds__ whose maximum block no launch can have (above the 1024 threads per block
 // of sm_90, zero, negative) is a finding of its own, and the kernel is analysed with its
 // launches or the default block, never block by block with the bound's 2^28 threads. What
-// nvcc 13.0 -arch=sm_90 does with each (lib/Analysis/LaunchLimits.h): above the 2048 threads
+// nvcc 13.0 -arch=sm_90 does with each (lib/Analysis/launch/LaunchLimits.h): above the 2048 threads
 // per SM, ptxas warns "Value of threads per SM ... is out of range. .minnctapersm and
 // .maxntid will be ignored"; 1025 to 2048, ptxas caps registers for it (2048: 32 per thread);
 // 0 and negative, nvcc writes no .maxntid.

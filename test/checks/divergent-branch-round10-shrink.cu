@@ -8,7 +8,7 @@
 // made no larger (>>= k, /= k, -= c), with x the same in every iteration: a lane that
 // fails keeps its v and fails again in every later iteration, and the lanes that pass all
 // hold the same value, so the test reads v as the uniform sequence the passing lanes
-// follow (lib/Analysis/ShrinkingBound.cpp). A `for` without an init takes its start from
+// follow (lib/Analysis/divergence/ShrinkingBound.cpp). A `for` without an init takes its start from
 // the one definition that reaches it. Dump: test/dump/divergence-shrinking-bound.cu.
 
 // ---- quiet ----

@@ -19,11 +19,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/CompiledResources.h"
-#include "Analysis/Divergence.h"
-#include "Analysis/DoublePrecision.h"
-#include "Analysis/KernelAccesses.h"
-#include "Analysis/ResourceEstimate.h"
+#include "Analysis/resources/CompiledResources.h"
+#include "Analysis/divergence/Divergence.h"
+#include "Analysis/instructions/DoublePrecision.h"
+#include "Analysis/memory/KernelAccesses.h"
+#include "Analysis/resources/ResourceEstimate.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
 #include "Hardware/AccessCost.h"

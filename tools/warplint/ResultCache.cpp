@@ -1,7 +1,7 @@
 //===- ResultCache.cpp - What unchanged files found, kept on disk ---------===//
 #include "tools/warplint/ResultCache.h"
 
-#include "Analysis/CompileCache.h"
+#include "Analysis/resources/CompileCache.h"
 #include "Frontend/CudaToolkit.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,5 +1,5 @@
 //===- CompiledResourcesTest.cpp - ptxas -v and PTX parsing ---------------===//
-#include "Analysis/CompiledResources.h"
+#include "Analysis/resources/CompiledResources.h"
 
 #include "gtest/gtest.h"
 

@@ -1,5 +1,5 @@
 //===- LastTileTest.cpp - Remainders that fall with the position ----------===//
-#include "Analysis/LastTile.h"
+#include "Analysis/divergence/LastTile.h"
 
 #include "gtest/gtest.h"
 

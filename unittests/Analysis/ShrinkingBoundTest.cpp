@@ -1,5 +1,5 @@
 //===- ShrinkingBoundTest.cpp - Bounds that shrink under their own test ---===//
-#include "Analysis/ShrinkingBound.h"
+#include "Analysis/divergence/ShrinkingBound.h"
 
 #include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
