@@ -4,6 +4,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -112,7 +113,13 @@ bool SassInstruction::isBranch() const {
 double SassInstruction::conflictDegree() const {
   if (SharedWavefrontsIdeal > 0)
     return SharedWavefronts / SharedWavefrontsIdeal;
-  return SharedNWay;
+  if (SharedNWay <= 0)
+    return 0;
+  // "L1 Conflicts Shared N-Way" is wavefronts per request: a conflict-free
+  // 64-bit access of a full warp needs 2 (256 bytes through a 128-byte
+  // wavefront), a 128-bit one 4; only what exceeds that is a conflict.
+  double Needed = AccessSize >= 128 ? 4 : AccessSize >= 64 ? 2 : 1;
+  return std::max(1.0, SharedNWay / Needed);
 }
 
 double MeasuredSourceLine::instExecuted() const {
@@ -341,13 +348,17 @@ double MeasuredLaunch::metric(llvm::StringRef Name, double Default) const {
 void mergeInstancedMetrics(NcuSourceReport &Report,
                         const std::vector<MeasuredLaunch> &Launches) {
   static const char Metric[] = "smsp__branch_targets_threads_divergent";
-  // The n-th launch of a function on the source page is its n-th row here.
+  // Both pages list one report's launches in launch order: the n-th launch of
+  // a kernel on the source page is its n-th row here. Kernels are matched by
+  // name alone, since the pages spell the rest of a signature differently
+  // (the source page writes "k<(int)128>(gmx::V *)", the raw page
+  // "k<128>(V *)").
   std::map<std::string, unsigned> Seen;
   for (MeasuredKernel &K : Report.Kernels) {
-    unsigned Nth = Seen[K.Function]++;
+    unsigned Nth = Seen[K.Name]++;
     const MeasuredLaunch *L = nullptr;
     for (const MeasuredLaunch &C : Launches)
-      if (C.Function == K.Function && Nth-- == 0) {
+      if (kernelBaseName(C.Function) == K.Name && Nth-- == 0) {
         L = &C;
         break;
       }

@@ -245,3 +245,77 @@ TEST(Confirmation, SameFile) {
 }
 
 } // namespace
+
+// The source page names a template instance with casts on its value arguments
+// ("<float, (int)128, (bool)0>"), the raw page without them ("<float, 128,
+// 0>"): both name one launch, whose per-instruction wavefronts must reach the
+// source page's instructions.
+TEST(NcuReport, WavefrontsReachTemplateInstances) {
+  std::string S = "\"File Path\",\"/src/app/k.cu\"\n"
+                  "\"Function Name\",\"void gemm<float, (int)128, (bool)0>(T1 *)\"\n";
+  S += Header;
+  S += "\"24\",\"v = t[x][y];\",\"-\",\"-\",\"0\",\"1\",\"1\",\"1\","
+       "\"1\",\"1\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\"\n";
+  S += row("0x400", "      LDS.128 R4, [R6]", "500", "16000", "16000", "0",
+           "Shared", "Load", "0", "4", "0", "0");
+  auto R = parseNcuSourceCsv(S);
+  ASSERT_TRUE(static_cast<bool>(R));
+  std::string T = "\"ID\",\"Kernel Name\",\"memory_l1_wavefronts_shared\","
+                  "\"memory_l1_wavefronts_shared_ideal\"\n"
+                  "\"\",\"\",\"\",\"\"\n"
+                  "\"0\",\"void gemm<float, 128, 0>(T1 *)\",\"2,000 (0x400: 2,000)\","
+                  "\"2,000 (0x400: 2,000)\"\n";
+  auto L = parseNcuRawCsv(T);
+  ASSERT_TRUE(static_cast<bool>(L));
+  mergeInstancedMetrics(*R, *L);
+  const SassInstruction &I =
+      R->Kernels.at(0).Files.at("/src/app/k.cu").at(24).Insts.at(0);
+  EXPECT_EQ(I.SharedWavefronts, 2000);
+  EXPECT_EQ(I.SharedWavefrontsIdeal, 2000);
+  EXPECT_EQ(I.conflictDegree(), 1);
+}
+
+// Without wavefronts, ncu's N-way average counts the wavefronts a 64- or
+// 128-bit access needs anyway (2 and 4 for a full warp): a conflict-free
+// LDS.128 reads 4 and is not a conflict; 8 is a 2-way conflict.
+TEST(NcuReport, WideSharedAccessWithoutWavefronts) {
+  SassInstruction I;
+  I.AddressSpace = "Shared";
+  I.AccessSize = 128;
+  I.SharedNWay = 4;
+  EXPECT_EQ(I.conflictDegree(), 1);
+  I.SharedNWay = 8;
+  EXPECT_EQ(I.conflictDegree(), 2);
+  I.AccessSize = 64;
+  I.SharedNWay = 2;
+  EXPECT_EQ(I.conflictDegree(), 1);
+  I.AccessSize = 32;
+  I.SharedNWay = 2;
+  EXPECT_EQ(I.conflictDegree(), 2);
+}
+
+// The hot-line list judges shared lines as the verdicts do: a line whose only
+// shared access is a conflict-free 128-bit load is not a bank-conflict line.
+TEST(Confirmation, WideConflictFreeSharedLineIsNotHot) {
+  std::string S = "\"File Path\",\"/src/app/k.cu\"\n"
+                  "\"Function Name\",\"void gemm<(int)4>(float *)\"\n";
+  S += Header;
+  S += "\"24\",\"v = t[x][y];\",\"-\",\"-\",\"0\",\"1\",\"1\",\"1\","
+       "\"1\",\"1\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\"\n";
+  S += row("0x400", "      LDS.128 R4, [R6]", "500", "16000", "16000", "0",
+           "Shared", "Load", "0", "4", "0", "0");
+  auto R = parseNcuSourceCsv(S);
+  ASSERT_TRUE(static_cast<bool>(R));
+  // The row's access size column says 32: set the width the LDS.128 has.
+  for (auto &[F, Lines] : R->Kernels.at(0).Files)
+    for (auto &[N, L] : Lines)
+      for (SassInstruction &I : L.Insts)
+        I.AccessSize = 128;
+  std::vector<Finding> None;
+  ConfirmSummary Sum;
+  FileAnalysis A;
+  A.File = "/src/app/k.cu";
+  confirmFindings(None, *R, {}, {A}, Sum);
+  for (const UnflaggedLine &U : Sum.Unflagged)
+    EXPECT_NE(U.Kind, "bank-conflict") << U.Summary;
+}
