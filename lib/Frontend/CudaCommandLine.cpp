@@ -146,6 +146,9 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
     // builds the initializer whole either way (Parboil's histo_final kernels).
     // A warning here, as in nvcc; warplint does not show compiler warnings.
     Extra.push_back("-Wno-error=c++11-narrowing");
+    // `register int i;` in C++17: an error in clang (-Wregister), a warning
+    // in nvcc, and common in kernels written before C++17.
+    Extra.push_back("-Wno-register");
     // Device-side launches (dynamic parallelism) and extern __device__
     // variables need relocatable device code; nvcc projects set -rdc in the
     // build, which a plain

@@ -52,6 +52,7 @@ const NameRow<IntrinsicRole> IntrinsicPrefixes[] = {
     {"__nvvm_read_ptx_sreg_", IntrinsicRole::SpecialRegister},
     {"atomic", IntrinsicRole::AtomicResult},
     {"__atomic", IntrinsicRole::AtomicResult},
+    {"__nv_atomic", IntrinsicRole::AtomicResult},
 };
 
 const NameRow<SpecialRegisterRole> SpecialRegisterPrefixes[] = {
@@ -175,7 +176,8 @@ bool isBarrierName(StringRef N, bool &Warp) {
 
 bool forcesBranch(StringRef N) {
   bool Warp;
-  return isBarrierName(N, Warp) || N.starts_with("atomic");
+  return isBarrierName(N, Warp) || N.starts_with("atomic") ||
+         N.starts_with("__nv_atomic");
 }
 
 } // namespace divergence

@@ -20,6 +20,8 @@
  *   one, NVRTC's definition, on __assertfail;
  * - the cache-hint loads and stores (__ldcs ... __stwb) for the types clang's headers
  *   miss, as templates that yield to any exact overload;
+ * - `__CUDACC__` as 1, as nvcc defines it, and declarations of nvcc's memory-scoped
+ *   atomic builtins __nv_atomic_* (its own, declared in no header);
  * - <math.h>, which nvcc's cuda_runtime.h includes (host isfinite(), isnan(), ...);
  * - what CUDA 12 and 13 removed (warplint_removed_apis.h): texture references,
  *   cudaThread*, the cudaDeviceProp fields CUDA 13 dropped.
@@ -37,8 +39,13 @@
 #define __CUDACC_VER_MINOR__ ((CUDA_VERSION % 1000) / 10)
 #define __CUDACC_VER_BUILD__ 0
 #endif
+/* nvcc defines __CUDACC__ as 1 (`#if __CUDACC__` is common); clang's wrapper defines it
+ * empty. An empty definition becomes 1; a value from the command line stays. */
+#if defined(__CUDACC__) && ~(~__CUDACC__ + 0) == 0 && ~(~__CUDACC__ + 1) == 1
+#undef __CUDACC__
+#endif
 #ifndef __CUDACC__
-#define __CUDACC__
+#define __CUDACC__ 1
 #endif
 /* The orders and scopes of nvcc's __nv_atomic_* builtins (crt/device_functions.h declares
  * them as enumerators only when nvcc compiles). Macros with nvcc's values. */
@@ -57,6 +64,43 @@
 #define __NV_THREAD_SCOPE_DEVICE 3
 #define __NV_THREAD_SCOPE_SYSTEM 4
 #endif
+/* nvcc's memory-scoped atomic builtins (CUDA 12.8 and later), which no header declares:
+ * declarations with nvcc's signatures (the scope defaults to the system). */
+#define __WL_NV_ATOMIC_RMW(NAME)                                               \
+  template <typename T>                                                        \
+  __attribute__((device)) T __nv_atomic_fetch_##NAME(                          \
+      T *, T, int, int = __NV_THREAD_SCOPE_SYSTEM);                            \
+  template <typename T>                                                        \
+  __attribute__((device)) void __nv_atomic_##NAME(T *, T, int,                 \
+                                                  int = __NV_THREAD_SCOPE_SYSTEM);
+__WL_NV_ATOMIC_RMW(add)
+__WL_NV_ATOMIC_RMW(sub)
+__WL_NV_ATOMIC_RMW(and)
+__WL_NV_ATOMIC_RMW(or)
+__WL_NV_ATOMIC_RMW(xor)
+__WL_NV_ATOMIC_RMW(min)
+__WL_NV_ATOMIC_RMW(max)
+#undef __WL_NV_ATOMIC_RMW
+template <typename T>
+__attribute__((device)) T __nv_atomic_load_n(const T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) void __nv_atomic_load(const T *, T *, int,
+                                              int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) void __nv_atomic_store_n(T *, T, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) void __nv_atomic_store(T *, T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) T __nv_atomic_exchange_n(T *, T, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) void __nv_atomic_exchange(T *, T *, T *, int,
+                                                  int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) bool __nv_atomic_compare_exchange_n(T *, T *, T, bool, int, int,
+                                                            int = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__attribute__((device)) bool __nv_atomic_compare_exchange(T *, T *, T *, bool, int, int,
+                                                          int = __NV_THREAD_SCOPE_SYSTEM);
 #define __WL_MINMAX(T)                                                         \
   static inline __attribute__((host)) T min(const T a, const T b) {           \
     return a < b ? a : b;                                                      \
