@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reduces one program's Nsight Compute exports to per-line measurements (no source text).
 
-Usage: reduce.py DIR PROJECT COMMIT PROJECT_ROOT PROGRAM_DIR >> lines.tsv
+Usage: reduce.py DIR PROJECT COMMIT PROJECT_ROOT PROGRAM_DIR [--header] [--remap OLD=NEW] >> lines.tsv
 
 DIR holds what `warplint --confirm --confirm-dir DIR` keeps: source.csv (`ncu --import R --csv
 --page source --print-source cuda,sass`) and raw.csv (`--page raw --print-units base
@@ -181,6 +181,10 @@ def blob_id(path):
 
 def main():
     d, project, commit, root, progdir = sys.argv[1:6]
+    # --remap OLD=NEW: the exports were recorded with the sources under OLD.
+    remap = [a.split("=", 1) for a in sys.argv[6:] if "=" in a]
+    if "--header" in sys.argv[6:]:
+        print("\t".join(COLUMNS))
     root = os.path.realpath(root)
     launches = read_source(os.path.join(d, "source.csv"))
     raw = read_raw(os.path.join(d, "raw.csv"))
@@ -202,6 +206,9 @@ def main():
         rows = []
         for fname, lines in L["files"].items():
             p = fname if os.path.isabs(fname) else os.path.join(progdir, fname)
+            for old, new in remap:
+                if p.startswith(old.rstrip("/") + "/"):
+                    p = new.rstrip("/") + p[len(old.rstrip("/")):]
             p = os.path.realpath(p)
             rel = os.path.relpath(p, root)
             inside = not rel.startswith("..") and os.path.exists(p)

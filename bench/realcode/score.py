@@ -23,7 +23,9 @@ each "also here" note) and the recall of the measured hot lines:
       predicated); a hot line: divergent targets >= 10% of its branch executions and >= 1% of
       the launch's instructions.
 
-A site whose lines did not run in any profiled launch is "not exercised" and not judged.
+A site whose lines did not run in any profiled launch is "not exercised", and one whose lines
+ran without an access of the finding's kind (nvcc kept the value in a register or attributed the
+instruction to another line) is "unattributed": neither is judged.
 Precision = confirmed / (confirmed + inconclusive + refuted); recall = hot lines with a site of
 the check on them / hot lines.
 """
@@ -150,7 +152,7 @@ def verdict(check, kind, project, path, first, last, by_line):
                         x = r["s_worst"]
                     worst = x if worst is None else max(worst, x)
     if worst is None:
-        return "inconclusive", 0  # the line ran, but no access of the kind did
+        return "unattributed", 0  # the line ran, but ncu put no access of the kind on it
     if worst >= 1.5:
         return "confirmed", worst
     if worst <= 1.1:
@@ -189,19 +191,21 @@ def score(args):
                     judged.add(site)
                     v, x = verdict(c, kind, p["project"], rel, a, b, by_line)
                     stats[c][v] += 1
-                    if v != "not exercised":
+                    if v not in ("not exercised", "unattributed"):
                         for ln in range(a, b + 1):
                             covered[c].add((p["project"], rel, ln))
                     details.append("\t".join([c, v, "%.3g" % x, p["project"], rel, str(a), f["priority"],
                                               f["message"][:160]]))
     lines = ["| check | sites judged | confirmed | inconclusive | at the ideal (refuted) | not exercised "
-             "| precision | hot lines | found | recall |", "|---|---|---|---|---|---|---|---|---|---|"]
+             "| unattributed | precision | hot lines | found | recall |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for c, name in CHECKS.items():
         s = stats[c]
         j = s["confirmed"] + s["inconclusive"] + s["refuted"]
         found = len(hot[c] & covered[c])
-        lines.append("| %s | %d | %d | %d | %d | %d | %s | %d | %d | %s |" % (
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %s | %d | %d | %s |" % (
             name, j, s["confirmed"], s["inconclusive"], s["refuted"], s["not exercised"],
+            s["unattributed"],
             "%.2f" % (s["confirmed"] / j) if j else "-", len(hot[c]), found,
             "%.2f" % (found / len(hot[c])) if hot[c] else "-"))
     print("\n".join(lines))
