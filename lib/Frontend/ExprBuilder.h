@@ -8,6 +8,7 @@
 #ifndef WARPLINT_FRONTEND_EXPRBUILDER_H
 #define WARPLINT_FRONTEND_EXPRBUILDER_H
 
+#include "Frontend/CooperativeGroups.h"
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -243,6 +244,40 @@ private:
   const sym::Expr *slotValue(const clang::VarDecl *V, unsigned Depth);
   const clang::VarDecl *slotOf(const clang::Expr *Designator) const;
   const sym::Expr *readDesignator(const clang::Expr *E, unsigned Depth);
+  const sym::Expr *groupMember(const clang::CallExpr *CE);
+  /// The caller's argument of a parameter of a helper being inlined or run,
+  /// for the groups passed to helpers (null when none is bound).
+  cg::ParamArgument groupArgument() const;
+  /// Binds the parameters of \p Def to the arguments of \p CE in GroupArgs
+  /// while a helper is inlined or run.
+  class GroupArgScope {
+  public:
+    GroupArgScope(ExprBuilder &B, const clang::FunctionDecl &Def,
+                  const clang::CallExpr &CE)
+        : B(B) {
+      for (unsigned I = 0; I < Def.getNumParams() && I < CE.getNumArgs(); ++I) {
+        const clang::ParmVarDecl *P = Def.getParamDecl(I);
+        if (P->getType()->isIntegerType() || P->getType()->isPointerType())
+          continue;
+        Saved.push_back({P, B.GroupArgs.lookup(P)});
+        B.GroupArgs[P] = CE.getArg(I);
+      }
+    }
+    ~GroupArgScope() {
+      for (auto &[P, Old] : Saved)
+        if (Old)
+          B.GroupArgs[P] = Old;
+        else
+          B.GroupArgs.erase(P);
+    }
+
+  private:
+    ExprBuilder &B;
+    llvm::SmallVector<std::pair<const clang::ParmVarDecl *, const clang::Expr *>,
+                      2>
+        Saved;
+  };
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> GroupArgs;
   const sym::Expr *pureIntrinsic(const clang::CallExpr *CE,
                                  llvm::StringRef Name, unsigned Depth);
   const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
