@@ -303,6 +303,23 @@ dimComponent(const Expr *E, const ParamArgument &Arg) {
   return std::nullopt;
 }
 
+static bool readsGroupDim3(const Stmt *S, const ParamArgument &Arg,
+                           unsigned Depth) {
+  if (!S || Depth > 32)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && isa<MemberExpr>(E) &&
+                                         dimComponent(E, Arg))
+    return true;
+  for (const Stmt *C : S->children())
+    if (readsGroupDim3(C, Arg, Depth + 1))
+      return true;
+  return false;
+}
+
+bool readsGroupDim3(const Expr *E, const ParamArgument &Arg) {
+  return readsGroupDim3(E, Arg, 0);
+}
+
 const sym::Expr *memberValue(sym::ExprContext &SC, const MemberCall &C,
                              sym::Dim D) {
   using sym::Dim;

@@ -84,6 +84,10 @@ std::optional<MemberCall> memberCall(const clang::CallExpr *CE,
 std::optional<std::pair<MemberCall, sym::Dim>>
 dimComponent(const clang::Expr *E, const ParamArgument &Arg = nullptr);
 
+/// Whether \p E reads a component of a group's dim3 member (dimComponent)
+/// anywhere in it.
+bool readsGroupDim3(const clang::Expr *E, const ParamArgument &Arg = nullptr);
+
 /// The value of \p C (for a dim3 member, of component \p D) in thread-index
 /// leaves; null when the model does not know it (a tile of an unknown parent's
 /// meta_group_rank, a thread_group's rank).

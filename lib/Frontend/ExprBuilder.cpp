@@ -452,9 +452,12 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   // A value bound to a helper's const reference parameter; a default argument.
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return rec(M->getSubExpr(), Depth + 1);
-  // `block.thread_index().x`: a component of a cooperative group's dim3.
+  // `block.thread_index().x`: a component of a cooperative group's dim3
+  // (the dim3 temporary puts the initialiser under ExprWithCleanups; other
+  // such initialisers stay as they were).
   if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-    if (E->getType()->isIntegerType())
+    if (E->getType()->isIntegerType() &&
+        cg::readsGroupDim3(W->getSubExpr(), groupArgument()))
       return rec(W->getSubExpr(), Depth + 1);
   if (isa<MemberExpr>(E))
     if (auto C = cg::dimComponent(E, groupArgument()))
