@@ -469,8 +469,14 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
     if (DRE->getDecl()->getName() == "warpSize")
       return SC.constant(
           32); // every CUDA GPU: Programming Guide, Compute Capabilities
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return var(V, E, Depth);
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      const sym::Expr *R = var(V, E, Depth);
+      if (AssumedNames && !isa<ParmVarDecl>(V) && V->getType()->isIntegerType() &&
+          AssumedNames->contains(V->getName()) && !R->isConstant() &&
+          !R->mayVaryByLane())
+        return SC.param(V->getName(), typeOf(V->getType(), Ctx));
+      return R;
+    }
     return unknown("reference to '" + DRE->getDecl()->getNameAsString() + "'",
                    E);
   }

@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <map>
 #include <functional>
 #include <optional>
@@ -187,6 +188,13 @@ public:
   /// (the default): such merges stay unknown, and the memory walker
   /// evaluates each definition in turn (AccessAddress::integerCandidates).
   void setBranchJoins(bool On) { BranchJoins = On; }
+
+  /// Names of values the user assumes (Analysis/Assumptions): an integer
+  /// local variable of such a name that is neither a constant nor different
+  /// between lanes builds as a parameter leaf of that name, which the
+  /// evaluation binds to the assumed value (a kernel parameter already is
+  /// one).
+  void setAssumedNames(const llvm::StringSet<> *Names) { AssumedNames = Names; }
   /// Selects, minima and maxima nested in one joined value at most: a lane's
   /// evaluation visits both arms of each, so shared arms cost twice per level.
   static constexpr unsigned MaxJoinNesting = 6;
@@ -307,6 +315,7 @@ private:
   std::vector<InductionUse> Inductions;
   llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
   bool BranchJoins = false;
+  const llvm::StringSet<> *AssumedNames = nullptr;
   llvm::DenseMap<const clang::DeclRefExpr *, const sym::Expr *> UseValues;
   /// Joined values by the `if` and the variable (their arms are built once).
   llvm::DenseMap<std::pair<const clang::IfStmt *, const clang::VarDecl *>,
