@@ -121,10 +121,41 @@ BlockShapeFact KernelCheckBase::shapeFact(const KernelShape &S,
   return F;
 }
 
+/// Whether \p E reads the parameter leaf \p Name (a kernel parameter, or a
+/// variable named in the assumptions).
+static bool readsParam(const sym::Expr *E, llvm::StringRef Name,
+                       unsigned Depth = 0) {
+  if (!E || Depth > 64)
+    return false;
+  if (E->kind() == sym::ExprKind::Param && E->name() == Name)
+    return true;
+  return llvm::any_of(E->ops(), [&](const sym::Expr *Op) {
+    return readsParam(Op, Name, Depth + 1);
+  });
+}
+
+std::optional<std::string>
+KernelCheckBase::assumptionNote(const MemoryAccess &A, const KernelShape &S) {
+  std::string Used;
+  for (const auto &[Name, Value] : S.Assumed) {
+    bool Uses = readsParam(A.Index, Name) || readsParam(A.Guard, Name) ||
+                llvm::any_of(A.Alternatives, [&](const auto &Alt) {
+                  return readsParam(Alt.Index, Name);
+                });
+    if (Uses)
+      Used += (Used.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+  }
+  if (Used.empty())
+    return std::nullopt;
+  return "with " + Used + " from --assume";
+}
+
 std::pair<SourceLocation, std::string>
 KernelCheckBase::shapeNote(const KernelShape &S,
                            const SourceManager &SM) const {
   std::string Dim = blockDimString(S.Shape.BlockDim);
+  if (S.AssumedDims)
+    Dim += " (blockDim." + runtimeDimNames(S.AssumedDims) + " from --assume)";
   if (S.Origin == "launch") {
     std::string Args;
     for (const auto &P : S.Params)
@@ -149,6 +180,9 @@ KernelCheckBase::shapeNote(const KernelShape &S,
     return {S.Loc,
             "evaluated for blockDim " + Dim +
                 " (1-D), from __launch_bounds__; no launch in this file"};
+  if (S.AssumedDims)
+    return {SourceLocation(), "evaluated for blockDim " + Dim +
+                                  ": no launch of this kernel in this file"};
   return {
       SourceLocation(),
       "evaluated for an assumed blockDim " + Dim +

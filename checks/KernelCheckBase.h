@@ -31,6 +31,10 @@ protected:
   /// "evaluated for blockDim 32x8 (launch at k.cu:40)" and where it points.
   std::pair<clang::SourceLocation, std::string>
   shapeNote(const KernelShape &S, const clang::SourceManager &SM) const;
+  /// "with T = 1024 from --assume": the assumed values (KernelShape::Assumed)
+  /// that \p A's address or guard reads; nullopt when it reads none.
+  static std::optional<std::string> assumptionNote(const MemoryAccess &A,
+                                                   const KernelShape &S);
   /// The same shape and origin as a fact of the finding (JSON, HTML report).
   static BlockShapeFact shapeFact(const KernelShape &S,
                                   const clang::SourceManager &SM);

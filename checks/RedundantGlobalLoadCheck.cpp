@@ -137,6 +137,8 @@ void RedundantGlobalLoadCheck::checkKernel(const FunctionDecl &Kernel,
          "V100 for tiling simpleMultiply's B this way (§9.2.2, Table 2)"});
     auto [Loc, Text] = shapeNote(*WorstShape, SM);
     Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
+    if (auto Assumed = assumptionNote(A, *WorstShape))
+      Rep.Notes.push_back({A.Site->getBeginLoc(), *Assumed});
     Rep.Facts.Block = shapeFact(*WorstShape, SM);
     Rep.Cause = Name + " " + std::to_string(R.Warps) + " warps";
     emit(Rep, SM);

@@ -113,6 +113,8 @@ void SharedBankConflictCheck::consider(const FunctionDecl &Kernel,
   accessFacts(*Worst, target(Ctx), Ctx.getSourceManager(), Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
+  if (auto Assumed = assumptionNote(*Worst->Access, *Worst->Shape))
+    Rep.Notes.push_back({Rep.Loc, *Assumed});
   AccessFacts::Padding Padded;
   if (auto Fix = paddingFix(Kernel, *Worst, Ctx, Padded)) {
     // Safe where the kernel only ever subscripts the tile in full (the array

@@ -135,6 +135,8 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
   accessFacts(*Worst, M, Ctx.getSourceManager(), Rep);
   auto [Loc, Text] = shapeNote(*Worst->Shape, Ctx.getSourceManager());
   Rep.Notes.push_back({Loc.isValid() ? Loc : Kernel.getLocation(), Text});
+  if (auto Assumed = assumptionNote(*Worst->Access, *Worst->Shape))
+    Rep.Notes.push_back({Rep.Loc, *Assumed});
   if (Kernel.isTemplateInstantiation())
     Rep.Notes.push_back({Kernel.getPointOfInstantiation().isValid()
                              ? Kernel.getPointOfInstantiation()

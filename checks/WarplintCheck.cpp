@@ -101,6 +101,15 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
                         "low)")
           << It->second.Value << MinPriorityOptionKey;
   }
+  It = Opts.find(AssumeOptionKey);
+  if (It != Opts.end() && !It->second.Value.empty()) {
+    llvm::Expected<Assumptions> A = parseAssumptions(It->second.Value);
+    if (A)
+      Assumed = std::move(*A);
+    else
+      configurationDiag("invalid value for %0: %1")
+          << AssumeOptionKey << llvm::toString(A.takeError());
+  }
   It = Opts.find(RecoverMissingIncludesOptionKey);
   RecoverMissingIncludes = It != Opts.end() && It->second.Value == "true";
   It = Opts.find(HardwareModelOptionKey);
@@ -240,7 +249,11 @@ const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
 
 AnalysisContext &WarplintCheck::analysis(ASTContext &Ctx) {
   Analysed = &Ctx;
-  return AnalysisContext::acquire(Ctx, target(Ctx), this);
+  AnalysisContext &AC = AnalysisContext::acquire(Ctx, target(Ctx), this);
+  // A global option: every check of the run holds the same values.
+  if (!Assumed.empty() && AC.assumptions().empty())
+    AC.setAssumptions(Assumed);
+  return AC;
 }
 
 void WarplintCheck::onEndOfTranslationUnit() {

@@ -51,6 +51,11 @@ inline constexpr const char *RecoverMissingIncludesOptionKey =
 /// reported, in either front end. .warplint.yaml's `min-priority`.
 inline constexpr const char *MinPriorityOptionKey = "warplint.MinPriority";
 
+/// Global option: runtime values the source cannot know, `T=1024,C=768,
+/// blockDim.x=256` (Analysis/Assumptions). .warplint.yaml's `assume`, the
+/// binary's --assume.
+inline constexpr const char *AssumeOptionKey = "warplint.Assume";
+
 /// Global option: a hardware model override file (lib/Hardware's YAML schema)
 /// merged into the target's built-in model. .warplint.yaml's `hardware-model`.
 inline constexpr const char *HardwareModelOptionKey = "warplint.HardwareModel";
@@ -158,6 +163,7 @@ private:
   mutable std::string CachedCPU; ///< The parsed GPU target() last decided for.
   mutable const hw::HardwareModel *CachedTarget = nullptr;
   std::optional<Priority> MinPriority;
+  Assumptions Assumed; ///< warplint.Assume
   std::string ModelOverride; ///< Empty, or a file that loaded without error.
   bool RecoverMissingIncludes = false;
   /// A report queued by emit(), with the function it was found in.

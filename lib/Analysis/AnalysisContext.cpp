@@ -102,6 +102,8 @@ AnalysisContext::shapes(const FunctionDecl &Kernel,
     // A block the target cannot launch is never evaluated thread by thread
     // (k<<<1, -32>>> is 4,294,967,264 threads): the block-size check reports
     // the launch; the kernel's accesses are judged by its other launches.
+    for (KernelShape &S : All)
+      applyAssumptions(Kernel, Assumed, S);
     llvm::erase_if(All, [&](const KernelShape &S) {
       const auto &D = S.Shape.BlockDim;
       return impossibleBlock({D[0], D[1], D[2]}, Target).has_value();
@@ -127,7 +129,8 @@ ArrayRef<MemoryAccess> AnalysisContext::accesses(const FunctionDecl &Kernel) {
   if (!Slot) {
     ++Stats.AccessCollections;
     Slot = std::make_unique<std::vector<MemoryAccess>>(
-        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel)));
+        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel),
+                        nullptr, &Assumed.names()));
   }
   return *Slot;
 }
@@ -140,7 +143,8 @@ AnalysisContext::paddedAccesses(const FunctionDecl &Kernel,
   if (!Slot) {
     ++Stats.PaddedCollections;
     Slot = std::make_unique<std::vector<MemoryAccess>>(
-        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel), &Pad));
+        collectAccesses(Kernel, Ctx, SC, Mutations, &valueFlow(Kernel), &Pad,
+                        &Assumed.names()));
   }
   return *Slot;
 }

@@ -16,6 +16,7 @@
 #ifndef WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 #define WARPLINT_ANALYSIS_ANALYSISCONTEXT_H
 
+#include "Analysis/Assumptions.h"
 #include "Analysis/Coverage.h"
 #include "Analysis/divergence/Divergence.h"
 #include "Analysis/instructions/DoublePrecision.h"
@@ -80,6 +81,11 @@ public:
   clang::ASTContext &ast() const { return Ctx; }
   /// The hardware model every verdict of this translation unit is judged with.
   const hw::HardwareModel &target() const { return Target; }
+  /// The runtime values the user assumes (warplint.Assume): every check
+  /// sets the same ones, before the first request, since they are a global
+  /// option.
+  void setAssumptions(const Assumptions &A) { Assumed = A; }
+  const Assumptions &assumptions() const { return Assumed; }
   sym::ExprContext &exprs() { return SC; }
   MutationCache &mutations() { return Mutations; }
 
@@ -176,6 +182,7 @@ private:
 
   clang::ASTContext &Ctx;
   const hw::HardwareModel &Target;
+  Assumptions Assumed;
   /// The parents of the project's own code, which every walk up the AST
   /// (parentsOf) asks instead of clang's map of the whole translation unit.
   ProjectParents Parents;

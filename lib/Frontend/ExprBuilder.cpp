@@ -1,6 +1,7 @@
 //===- ExprBuilder.cpp - Clang expressions to symbolic ones ---------------===//
 #include "Frontend/ExprBuilder.h"
 
+#include "Frontend/CooperativeGroups.h"
 #include "Frontend/HelperBody.h"
 #include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
@@ -299,45 +300,39 @@ const sym::Expr *ExprBuilder::pureIntrinsic(const CallExpr *CE, StringRef Name,
                                     : sym::Uniformity::BlockUniform);
 }
 
-/// Cooperative groups' thread_rank(): the linear thread id within the group.
-static const sym::Expr *threadRank(sym::ExprContext &SC,
-                                   const CXXMethodDecl &M) {
-  const CXXRecordDecl *RD = M.getParent();
-  if (!RD || M.getName() != "thread_rank")
+/// A cooperative-groups member that returns a thread index or a size
+/// (Frontend/CooperativeGroups), in thread-index leaves; null for anything
+/// else. A member the model does not know the value of (a tile of an unknown
+/// parent's meta_group_rank) is an unknown as uniform as its meaning.
+const sym::Expr *ExprBuilder::groupMember(const CallExpr *CE) {
+  std::optional<cg::MemberCall> C = cg::memberCall(CE, groupArgument());
+  if (!C || cg::returnsDim3(C->M))
     return nullptr;
-  StringRef Group = RD->getName();
-  const sym::Expr *TX = SC.threadIdx(sym::Dim::X),
-                  *TY = SC.threadIdx(sym::Dim::Y),
-                  *TZ = SC.threadIdx(sym::Dim::Z);
-  const sym::Expr *BX = SC.blockDim(sym::Dim::X),
-                  *BY = SC.blockDim(sym::Dim::Y);
-  // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x *
-  // blockDim.y
-  const sym::Expr *Linear =
-      SC.add(TX, SC.add(SC.mul(TY, BX), SC.mul(TZ, SC.mul(BX, BY))));
-  if (Group == "thread_block")
-    return Linear;
-  if (Group == "thread_block_tile" || Group.starts_with("__static_size_t")) {
-    // thread_block_tile<N>: rank = linear id % N (N from the template
-    // argument).
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      if (Spec->getTemplateArgs().size() >= 1 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
-        return SC.rem(
-            Linear,
-            SC.constant(
-                Spec->getTemplateArgs()[0].getAsIntegral().getExtValue()));
-  }
-  return nullptr;
+  if (const sym::Expr *V = cg::memberValue(SC, *C))
+    return V;
+  bool WarpWide = C->M == cg::Member::MetaGroupRank && C->G.isTile() &&
+                  C->G.Tiles.back() >= 32;
+  bool Rank = C->M == cg::Member::ThreadRank || C->M == cg::Member::MetaGroupRank;
+  return unknown("'" + CE->getDirectCallee()->getNameAsString() +
+                     "' of a group whose parent the code does not show",
+                 CE,
+                 WarpWide ? sym::Uniformity::WarpUniform
+                 : Rank   ? sym::Uniformity::LaneVarying
+                          : sym::Uniformity::BlockUniform);
+}
+
+cg::ParamArgument ExprBuilder::groupArgument() const {
+  if (GroupArgs.empty())
+    return nullptr;
+  return [this](const ParmVarDecl *P) { return GroupArgs.lookup(P); };
 }
 
 const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
     return unknown("indirect call", CE);
-  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
-    if (const sym::Expr *R = threadRank(SC, *M))
-      return R;
+  if (const sym::Expr *R = groupMember(CE))
+    return R;
   StringRef Name = Callee->getName();
   // 24-bit multiplies (IMUL macros of older code): a product for index-sized
   // operands.
@@ -366,6 +361,7 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
         Args.push_back({Def->getParamDecl(I), rec(CE->getArg(I), Depth + 1)});
       for (auto &A : Args)
         Bound[A.first] = A.second;
+      GroupArgScope Groups(*this, *Def, *CE);
       ++InlineDepth;
       const sym::Expr *R = rec(Ret->getRetValue(), Depth + 1);
       --InlineDepth;
@@ -456,14 +452,31 @@ const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   // A value bound to a helper's const reference parameter; a default argument.
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return rec(M->getSubExpr(), Depth + 1);
+  // `block.thread_index().x`: a component of a cooperative group's dim3
+  // (the dim3 temporary puts the initialiser under ExprWithCleanups; other
+  // such initialisers stay as they were).
+  if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+    if (E->getType()->isIntegerType() &&
+        cg::readsGroupDim3(W->getSubExpr(), groupArgument()))
+      return rec(W->getSubExpr(), Depth + 1);
+  if (isa<MemberExpr>(E))
+    if (auto C = cg::dimComponent(E, groupArgument()))
+      if (const sym::Expr *V = cg::memberValue(SC, C->first, C->second))
+        return V;
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return rec(DA->getExpr(), Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (DRE->getDecl()->getName() == "warpSize")
       return SC.constant(
           32); // every CUDA GPU: Programming Guide, Compute Capabilities
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return var(V, E, Depth);
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      const sym::Expr *R = var(V, E, Depth);
+      if (AssumedNames && !isa<ParmVarDecl>(V) && V->getType()->isIntegerType() &&
+          AssumedNames->contains(V->getName()) && !R->isConstant() &&
+          !R->mayVaryByLane())
+        return SC.param(V->getName(), typeOf(V->getType(), Ctx));
+      return R;
+    }
     return unknown("reference to '" + DRE->getDecl()->getNameAsString() + "'",
                    E);
   }

@@ -8,6 +8,7 @@
 #ifndef WARPLINT_FRONTEND_EXPRBUILDER_H
 #define WARPLINT_FRONTEND_EXPRBUILDER_H
 
+#include "Frontend/CooperativeGroups.h"
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -15,6 +16,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <map>
 #include <functional>
 #include <optional>
@@ -186,6 +188,13 @@ public:
   /// (the default): such merges stay unknown, and the memory walker
   /// evaluates each definition in turn (AccessAddress::integerCandidates).
   void setBranchJoins(bool On) { BranchJoins = On; }
+
+  /// Names of values the user assumes (Analysis/Assumptions): an integer
+  /// local variable of such a name that is neither a constant nor different
+  /// between lanes builds as a parameter leaf of that name, which the
+  /// evaluation binds to the assumed value (a kernel parameter already is
+  /// one).
+  void setAssumedNames(const llvm::StringSet<> *Names) { AssumedNames = Names; }
   /// Selects, minima and maxima nested in one joined value at most: a lane's
   /// evaluation visits both arms of each, so shared arms cost twice per level.
   static constexpr unsigned MaxJoinNesting = 6;
@@ -243,6 +252,40 @@ private:
   const sym::Expr *slotValue(const clang::VarDecl *V, unsigned Depth);
   const clang::VarDecl *slotOf(const clang::Expr *Designator) const;
   const sym::Expr *readDesignator(const clang::Expr *E, unsigned Depth);
+  const sym::Expr *groupMember(const clang::CallExpr *CE);
+  /// The caller's argument of a parameter of a helper being inlined or run,
+  /// for the groups passed to helpers (null when none is bound).
+  cg::ParamArgument groupArgument() const;
+  /// Binds the parameters of \p Def to the arguments of \p CE in GroupArgs
+  /// while a helper is inlined or run.
+  class GroupArgScope {
+  public:
+    GroupArgScope(ExprBuilder &B, const clang::FunctionDecl &Def,
+                  const clang::CallExpr &CE)
+        : B(B) {
+      for (unsigned I = 0; I < Def.getNumParams() && I < CE.getNumArgs(); ++I) {
+        const clang::ParmVarDecl *P = Def.getParamDecl(I);
+        if (P->getType()->isIntegerType() || P->getType()->isPointerType())
+          continue;
+        Saved.push_back({P, B.GroupArgs.lookup(P)});
+        B.GroupArgs[P] = CE.getArg(I);
+      }
+    }
+    ~GroupArgScope() {
+      for (auto &[P, Old] : Saved)
+        if (Old)
+          B.GroupArgs[P] = Old;
+        else
+          B.GroupArgs.erase(P);
+    }
+
+  private:
+    ExprBuilder &B;
+    llvm::SmallVector<std::pair<const clang::ParmVarDecl *, const clang::Expr *>,
+                      2>
+        Saved;
+  };
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> GroupArgs;
   const sym::Expr *pureIntrinsic(const clang::CallExpr *CE,
                                  llvm::StringRef Name, unsigned Depth);
   const sym::Expr *unknown(const std::string &Why, const clang::Expr *E,
@@ -272,6 +315,7 @@ private:
   std::vector<InductionUse> Inductions;
   llvm::DenseMap<const clang::VarDecl *, const ValueDef *> Choices;
   bool BranchJoins = false;
+  const llvm::StringSet<> *AssumedNames = nullptr;
   llvm::DenseMap<const clang::DeclRefExpr *, const sym::Expr *> UseValues;
   /// Joined values by the `if` and the variable (their arms are built once).
   llvm::DenseMap<std::pair<const clang::IfStmt *, const clang::VarDecl *>,

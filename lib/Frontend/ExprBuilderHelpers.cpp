@@ -145,6 +145,7 @@ ExprBuilder::HelperRun ExprBuilder::runHelper(const FunctionDecl &Def,
   };
   for (auto &[V, S] : Params)
     Install(V, S);
+  GroupArgScope Groups(*this, Def, CE);
   auto Store = [&](const VarDecl *V, const sym::Expr *X) {
     auto It = Slots.find(V);
     if (It == Slots.end() || !X)

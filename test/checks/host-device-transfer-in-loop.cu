@@ -56,7 +56,7 @@ void bad_async_one_stream(float *d, float *h, cudaStream_t s) {
 
 static void upload(float *d, const float *h, int n) {
   cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: host-to-device cudaMemcpy in 'upload' runs in every iteration of a host loop: one transfer per iteration, {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: host-to-device cudaMemcpy in 'upload' runs in every iteration of a host loop: one transfer of 64 bytes per iteration, {{.*}} (High priority, CUDA Best Practices Guide §9.1) [warplint-host-device-transfer-in-loop]
 }
 static void uploadTwice(float *d, const float *h) { upload(d, h, 16); }
 

@@ -70,7 +70,7 @@ void hostWork(float *d, float *h) {
 // CHECK-NEXT: transfers.cu:37:5: cuMemcpyHtoD host-to-device in 'loops', 64 bytes, host pageable (malloc), loop at line 36 x3
 // CHECK-NEXT: transfers.cu:38:3: cudaMemcpyAsync host-to-device async in 'loops', stream, 64 bytes, host pageable (malloc)
 // CHECK-NEXT: transfers.cu:39:3: cudaMemcpyAsync host-to-device async in 'loops', stream, 64 bytes, host pinned (cudaMallocHost)
-// CHECK-NEXT: transfers.cu:43:3: cudaMemcpy host-to-device in 'upload', host unknown, loop at line 46 via line 47, launches
+// CHECK-NEXT: transfers.cu:43:3: cudaMemcpy host-to-device in 'upload', 1024 bytes, host unknown, loop at line 46 via line 47, launches
 // CHECK-NEXT: transfers.cu:54:3: cudaMemcpy device-to-host in 'roundTrip', 1024 bytes, host unknown
 // CHECK-NEXT: transfers.cu:55:3: cudaMemcpy host-to-device in 'roundTrip', 1024 bytes, host unknown
 // CHECK-NEXT: transfers.cu:60:3: cudaMemcpy device-to-host in 'hostWork', 1024 bytes, host unknown

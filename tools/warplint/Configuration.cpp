@@ -43,6 +43,15 @@ Expected<Configuration> readConfiguration() {
   if (MinPriority.getNumOccurrences())
     Overrides.CheckOptions[MinPriorityOptionKey] =
         tidy::ClangTidyOptions::ClangTidyValue(StringRef(MinPriority).lower());
+  // --assume replaces a configured assume: (the checks parse it; a bad value
+  // is a usage error before anything runs, see main).
+  if (Assume.getNumOccurrences()) {
+    std::string Text;
+    for (const std::string &A : Assume)
+      Text += (Text.empty() ? "" : ",") + A;
+    Overrides.CheckOptions[AssumeOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(Text);
+  }
   if (!HardwareModelFile.empty()) {
     SmallString<256> P(HardwareModelFile);
     sys::fs::make_absolute(P);

@@ -13,7 +13,9 @@
 #include "Findings/Finding.h"
 #include "Findings/SourceFiles.h"
 #include "Frontend/CudaCompilationDatabase.h"
+#include "Analysis/Assumptions.h"
 #include "checks/CheckRegistry.h"
+#include "checks/WarplintCheck.h"
 #include "tools/warplint/Configuration.h"
 #include "tools/warplint/Fixes.h"
 #include "tools/warplint/IncludeFragments.h"
@@ -119,6 +121,10 @@ private:
   std::string DatabaseDir;      ///< -p, or initializationOptions.
   std::string RootPath;         ///< The workspace root, if the client gave one.
   std::chrono::milliseconds Debounce{200};
+  /// initializationOptions.assume, or the last workspace/didChangeConfiguration's
+  /// settings.assume: warplint.Assume's text for every analysis (guarded by
+  /// Lock); Unset when the client never gave one.
+  std::optional<std::string> Assume;
 
   std::mutex Lock; ///< Guards Docs and Stopping.
   std::condition_variable Wake;
@@ -126,6 +132,30 @@ private:
   bool Stopping = false;
   std::thread Worker;
 };
+
+/// An `assume` setting as warplint.Assume's text: "T=1024,C=768" as it is, or
+/// {"T": 1024, "blockDim.x": 256}; anything else is passed on as written, for
+/// the analysis to name the problem.
+static std::string assumeText(const json::Value &V) {
+  if (std::optional<StringRef> S = V.getAsString())
+    return S->str();
+  std::string Text;
+  if (const json::Object *O = V.getAsObject()) {
+    for (const auto &[K, Val] : *O) {
+      std::string Value;
+      if (std::optional<int64_t> I = Val.getAsInteger())
+        Value = std::to_string(*I);
+      else if (std::optional<StringRef> S = Val.getAsString())
+        Value = S->str();
+      Text += (Text.empty() ? "" : ",") + K.str() + "=" + Value;
+    }
+    return Text;
+  }
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << V;
+  return Out;
+}
 
 json::Value Server::initialize(const json::Object *Params) {
   if (Params) {
@@ -147,6 +177,8 @@ json::Value Server::initialize(const json::Object *Params) {
           llvm::sys::path::make_absolute(RootPath, P);
         DatabaseDir = std::string(P);
       }
+      if (const json::Value *A = Init->get("assume"))
+        Assume = assumeText(*A);
       if (std::optional<int64_t> Ms = Init->getInteger("debounceMs"))
         Debounce = std::chrono::milliseconds(std::clamp<int64_t>(*Ms, 0, 10000));
     }
@@ -239,8 +271,23 @@ void Server::notification(StringRef Method, const json::Object *Params) {
     touch(*Params);
   else if (Method == "textDocument/didClose")
     didClose(*Params);
-  // Anything else ($/cancelRequest, workspace/didChangeConfiguration, ...)
-  // needs nothing from us.
+  else if (Method == "workspace/didChangeConfiguration" && Params) {
+    // {"settings": {"assume": ...}} (or under "warplint"): new assumed values
+    // for every open document, analysed again.
+    const json::Object *S = Params->getObject("settings");
+    if (S && S->getObject("warplint"))
+      S = S->getObject("warplint");
+    if (const json::Value *A = S ? S->get("assume") : nullptr) {
+      std::lock_guard<std::mutex> L(Lock);
+      Assume = assumeText(*A);
+      for (auto &[Uri, D] : Docs) {
+        D.Dirty = true;
+        D.Changed = Clock::now();
+      }
+      Wake.notify_all();
+    }
+  }
+  // Anything else ($/cancelRequest, ...) needs nothing from us.
 }
 
 void Server::didOpen(const json::Object &Params) {
@@ -483,6 +530,20 @@ Outcome Server::analyse(const std::string &Path,
   if (!Conf) {
     O.Problem = toString(Conf.takeError());
     return O;
+  }
+  std::optional<std::string> Assumed;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    Assumed = Assume;
+  }
+  if (Assumed) {
+    // The client's values replace the configuration's and --assume's.
+    if (Expected<Assumptions> A = parseAssumptions(*Assumed); !A) {
+      O.Problem = "assume: " + toString(A.takeError());
+      return O;
+    }
+    Conf->Overrides.CheckOptions[AssumeOptionKey] =
+        tidy::ClangTidyOptions::ClangTidyValue(*Assumed);
   }
   if (!Conf->Explicit)
     if (llvm::Error E = validateConfigFiles({Path})) {

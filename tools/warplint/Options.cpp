@@ -100,6 +100,13 @@ cl::opt<std::string> HardwareModelFile(
     cl::desc("Hardware model override file merged into the target's model "
              "(docs/hardware-model.md)"),
     cl::value_desc("path"), cl::cat(Category));
+cl::list<std::string> Assume(
+    "assume",
+    cl::desc("Runtime values the source cannot know, for the memory checks' "
+             "evaluation: NAME=VALUE[,NAME=VALUE...], NAME a kernel "
+             "parameter, an integer variable or blockDim.x/y/z (replaces the "
+             "configuration's assume:; docs/configuration.md)"),
+    cl::value_desc("NAME=VALUE,..."), cl::CommaSeparated, cl::cat(Category));
 cl::opt<std::string>
     MinPriority("min-priority",
                 cl::desc("Report findings of this priority and above: high, "

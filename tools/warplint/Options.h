@@ -57,6 +57,7 @@ extern llvm::cl::opt<std::string> JsonOutput;
 extern llvm::cl::opt<std::string> BaselineFile;
 extern llvm::cl::opt<std::string> WriteBaselineFile;
 extern llvm::cl::opt<std::string> HardwareModelFile;
+extern llvm::cl::list<std::string> Assume;
 extern llvm::cl::opt<std::string> MinPriority;
 extern llvm::cl::opt<unsigned> Jobs;
 extern llvm::cl::opt<std::string> FailOn;

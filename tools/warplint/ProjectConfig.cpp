@@ -2,6 +2,7 @@
 #include "tools/warplint/ProjectConfig.h"
 
 #include "Hardware/HardwareModel.h"
+#include "Analysis/Assumptions.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
@@ -141,7 +142,7 @@ llvm::Expected<tidy::ClangTidyOptions> parseRoot(const YAML::Node &Root,
   if (!Root.IsMap())
     return R.expected(Root, "(top level)",
                       "a map with keys arch, checks, min-priority, "
-                      "hardware-model, check-options");
+                      "hardware-model, assume, check-options");
   // The arch first: the hardware model override is checked against it.
   std::string Arch = DefaultArch;
   if (YAML::Node A = Root["arch"]) {
@@ -188,13 +189,35 @@ llvm::Expected<tidy::ClangTidyOptions> parseRoot(const YAML::Node &Root,
         return R.error(V, "hardware-model", llvm::toString(M.takeError()));
       Out.CheckOptions[HardwareModelOptionKey] =
           tidy::ClangTidyOptions::ClangTidyValue(std::string(P));
+    } else if (Key == "assume") {
+      // A map {T: 1024, blockDim.x: 256} or the command line's text.
+      std::string Text;
+      if (V.IsMap()) {
+        for (const auto &E : V) {
+          if (!E.first.IsScalar() || !E.second.IsScalar())
+            return R.expected(E.second, "assume",
+                              "a map of names to integers");
+          Text += (Text.empty() ? "" : ",") + E.first.Scalar() + "=" +
+                  E.second.Scalar();
+        }
+      } else if (V.IsScalar()) {
+        Text = V.Scalar();
+      } else {
+        return R.expected(V, "assume",
+                          "a map of names to integers, or NAME=VALUE,...");
+      }
+      llvm::Expected<Assumptions> A = parseAssumptions(Text);
+      if (!A)
+        return R.error(V, "assume", llvm::toString(A.takeError()));
+      Out.CheckOptions[AssumeOptionKey] =
+          tidy::ClangTidyOptions::ClangTidyValue(A->text());
     } else if (Key == "check-options") {
       if (llvm::Error E = parseCheckOptions(V, R, Out))
         return std::move(E);
     } else {
       return R.error(Entry.first, Key,
                      "unknown key (expected arch, checks, min-priority, "
-                     "hardware-model, check-options)");
+                     "hardware-model, assume, check-options)");
     }
   }
   return Out;
@@ -270,6 +293,12 @@ llvm::Error validateWarplintOptions(const tidy::ClangTidyOptions &Opts,
                 ": expected one of high, "
                 "medium, low, got '" +
                 *P + "'");
+  if (auto A = Get(AssumeOptionKey)) {
+    llvm::Expected<Assumptions> Parsed = parseAssumptions(*A);
+    if (!Parsed)
+      return Fail(llvm::Twine(AssumeOptionKey) + ": " +
+                  llvm::toString(Parsed.takeError()));
+  }
   if (auto H = Get(HardwareModelOptionKey)) {
     llvm::Expected<const hw::HardwareModel *> M =
         overriddenModel(*hw::findBuiltinModel(Arch), *H);

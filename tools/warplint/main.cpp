@@ -98,6 +98,9 @@ int main(int argc, const char **argv) {
   if (!Threshold)
     return usageError("unknown --min-priority '" + MinPriority +
                       "' (expected high, medium or low)");
+  for (const std::string &A : Assume)
+    if (Expected<Assumptions> Parsed = parseAssumptions(A); !Parsed)
+      return usageError("--assume " + toString(Parsed.takeError()));
   if (!Arch.empty() && !hw::findBuiltinModel(Arch))
     return usageError("unknown GPU architecture '" + Arch +
                       "'; known: " + hw::knownArchList());

@@ -232,6 +232,8 @@ Level Walker::level(const Expr *E, FnState &F, unsigned Depth) {
     return level(UO->getSubExpr(), F, Depth + 1);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (auto C = cg::dimComponent(ME))
+      return groupIndexLevel(C->first, E, C->second);
     if (ME->isArrow())
       return load(E, {ME->getBase()}, F, Depth);
     return level(ME->getBase(), F, Depth + 1);
@@ -355,6 +357,50 @@ Level Walker::groupMemberCall(const CXXMemberCallExpr *MC, FnState &F,
   return Level();
 }
 
+Level Walker::groupIndexLevel(const cg::MemberCall &C, const Expr *At,
+                              std::optional<sym::Dim> D) const {
+  auto Varying = [&](Uniformity U) {
+    return Level{U, false,
+                 varianceSource(VarianceKind::ThreadIndex, sourceText(At, Ctx)),
+                 At};
+  };
+  const bool Tile = C.G.isTile();
+  const unsigned Size = Tile ? C.G.Tiles.back() : 0;
+  switch (C.M) {
+  case cg::Member::ThreadRank:
+    return Tile && Size == 1 ? Level() : Varying(Uniformity::LaneVarying);
+  case cg::Member::ThreadIndex:
+    // One component moves as that component of threadIdx (the grid's adds
+    // a block-uniform base).
+    if (!D)
+      return Varying(Uniformity::LaneVarying);
+    if (Uniformity U = threadIdxLevel(*D); U != Uniformity::Constant)
+      return U == Uniformity::LaneVarying ? Varying(U)
+                                          : Level{U, false, {}, nullptr};
+    return C.G.Kind == cg::Group::Root::Grid
+               ? Level{Uniformity::BlockUniform, false, {}, nullptr}
+               : Level();
+  case cg::Member::MetaGroupRank:
+    if (!Tile)
+      return Varying(Uniformity::LaneVarying);
+    return Size >= Opts.WarpSize
+               ? Level{Uniformity::WarpUniform, false, {}, nullptr}
+               : Level{Uniformity::LaneVarying, false,
+                       tileSource(VarianceKind::TileMetaGroupRank, Size), At};
+  case cg::Member::GroupIndex:
+  case cg::Member::BlockRank:
+    return {Uniformity::BlockUniform, false, {}, nullptr};
+  case cg::Member::NumThreads:
+  case cg::Member::MetaGroupSize:
+  case cg::Member::DimThreads:
+  case cg::Member::NumBlocks:
+  case cg::Member::DimBlocks:
+  case cg::Member::None:
+    break;
+  }
+  return Level();
+}
+
 Level Walker::registerLevel(StringRef S, const Expr *At) const {
   switch (specialRegister(S)) {
   case SpecialRegisterRole::ThreadIdx:
@@ -408,6 +454,8 @@ Level Walker::call(const CallExpr *CE, FnState &F, unsigned Depth) {
   if (!FD)
     return AllArgs();
   StringRef N = FD->getIdentifier() ? FD->getName() : "";
+  if (std::optional<cg::MemberCall> C = cg::memberCall(CE))
+    return groupIndexLevel(*C, CE, std::nullopt);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     bool Handled;
     Level L = groupMemberCall(MC, F, Depth, Handled);

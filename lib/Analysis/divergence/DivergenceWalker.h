@@ -192,6 +192,12 @@ private:
   Level asmOutput(const clang::GCCAsmStmt *AS, FnState &F);
   Level groupMemberCall(const clang::CXXMemberCallExpr *MC, FnState &F,
                         unsigned Depth, bool &Handled);
+  /// A cooperative group's index or size (Frontend/CooperativeGroups): a
+  /// thread rank varies as threadIdx does, a tile of a warp or more's
+  /// meta_group_rank is the same for the warp, a group index for the block;
+  /// \p D: the component of a dim3 member (`block.thread_index().y`).
+  Level groupIndexLevel(const cg::MemberCall &C, const clang::Expr *At,
+                        std::optional<sym::Dim> D) const;
   Level helper(const clang::FunctionDecl &Def, const clang::CallExpr *CE,
                FnState &Caller, unsigned Depth);
   static bool mentionsVaryingParam(const sym::Expr *E, const FnState &F,

@@ -6,6 +6,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include <cmath>
 
@@ -309,7 +311,12 @@ private:
     if (!DRE)
       return nullptr;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD) || VD->getType().isVolatileQualified())
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD)) {
+      if ((Value = callerArgument(*P, Out)))
+        return P;
+      return nullptr;
+    }
+    if (!VD || VD->getType().isVolatileQualified())
       return nullptr;
     Value = VD->getInit();
     if (!Value) {
@@ -352,6 +359,66 @@ private:
       return nullptr;
     }
     return VD;
+  }
+
+  /// A parameter of a host function (`void launch(float *a, dim3 block)`)
+  /// that its body leaves alone and that the translation unit's one call of
+  /// the function passes: that argument, in the caller (which may be a
+  /// parameter again, followed the same way within the depth budget). Host
+  /// code sizes a launch in one helper and launches in another; with more
+  /// than one call the value may differ between them, and stays unknown.
+  const Expr *callerArgument(const ParmVarDecl &P, LaunchBlock &Out) {
+    const auto *FD = dyn_cast<FunctionDecl>(P.getDeclContext());
+    if (!FD || !FD->getBody() || FD->hasAttr<CUDAGlobalAttr>() ||
+        (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()) ||
+        P.getType().isVolatileQualified() ||
+        (P.getType()->isReferenceType() &&
+         !P.getType().getNonReferenceType().isConstQualified()) ||
+        mayModify(FD->getBody(), &P))
+      return nullptr;
+    unsigned Index = P.getFunctionScopeIndex();
+    const CallExpr *Only = nullptr;
+    unsigned Calls = 0;
+    const FunctionDecl *Canon = FD->getCanonicalDecl();
+    forEachCall(Canon, [&](const CallExpr &C) {
+      ++Calls;
+      Only = &C;
+    });
+    if (Calls != 1 || Index >= Only->getNumArgs()) {
+      if (Calls > 1 && Out.UnknownReason.empty())
+        Out.UnknownReason = "parameter '" + P.getNameAsString() + "' of '" +
+                            FD->getNameAsString() + "', called from " +
+                            std::to_string(Calls) + " places";
+      return nullptr;
+    }
+    return Only->getArg(Index);
+  }
+
+  /// Calls \p F for each call of \p Callee in the translation unit's code
+  /// outside system headers.
+  void forEachCall(const FunctionDecl *Callee,
+                   llvm::function_ref<void(const CallExpr &)> F) {
+    class Finder : public RecursiveASTVisitor<Finder> {
+    public:
+      Finder(const FunctionDecl *Callee,
+             llvm::function_ref<void(const CallExpr &)> F)
+          : Callee(Callee), F(F) {}
+      bool VisitCallExpr(CallExpr *C) {
+        if (const FunctionDecl *D = C->getDirectCallee())
+          if (D->getCanonicalDecl() == Callee)
+            F(*C);
+        return true;
+      }
+
+    private:
+      const FunctionDecl *Callee;
+      llvm::function_ref<void(const CallExpr &)> F;
+    };
+    Finder Find(Callee, F);
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Find.TraverseDecl(D);
   }
 
   /// What reaches a use of a local variable along the statements that

@@ -196,6 +196,8 @@ evaluateIterations(sym::ExprContext &SC, const hw::HardwareModel &M,
     return R;
   }
   sym::Bindings B;
+  for (const auto &P : S.Assumed)
+    B[P.first] = P.second;
   for (const auto &P : S.Params)
     B[P.first] = P.second;
   for (const auto &E : A.Bindings)
@@ -372,6 +374,8 @@ static void siblingTraffic(sym::ExprContext &SC, const hw::HardwareModel &M,
     Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
                                  SC.constant(T.second, sym::IntType::i64())));
   sym::Bindings B;
+  for (const auto &P : S.Assumed)
+    B[P.first] = P.second;
   for (const auto &P : S.Params)
     B[P.first] = P.second;
   for (const auto &E : A.Bindings)

@@ -1,5 +1,6 @@
 //===- KernelAccesses.cpp - Memory accesses of a kernel, symbolically -----===//
 #include "Analysis/memory/KernelAccesses.h"
+#include "Analysis/Assumptions.h"
 
 #include "Analysis/launch/LaunchLimits.h"
 #include "Analysis/launch/LaunchSites.h"
@@ -38,10 +39,14 @@ class AccessWalker {
 public:
   AccessWalker(const FunctionDecl &Kernel, ASTContext &Ctx,
                sym::ExprContext &SC, MutationCache &Mutations,
-               const ValueFlow *Flow, const PaddingOverride *Pad)
+               const ValueFlow *Flow, const PaddingOverride *Pad,
+               const llvm::StringSet<> *Assumed)
       : Ctx(Ctx), SC(SC), Facts(Kernel, Ctx, Mutations),
         Builder(SC, Ctx, Facts), Flow(Flow && Flow->analysed() ? Flow : nullptr),
-        Addresses(Ctx, SC, Facts, Builder, this->Flow, Pad), Pad(Pad) {}
+        Addresses(Ctx, SC, Facts, Builder, this->Flow, Pad), Pad(Pad) {
+    if (Assumed && !Assumed->empty())
+      Builder.setAssumedNames(Assumed);
+  }
 
   std::vector<MemoryAccess> run() {
     // Values of variables come from the reaching definitions over the CFG;
@@ -769,8 +774,31 @@ std::vector<MemoryAccess> collectAccesses(const FunctionDecl &Kernel,
                                           ASTContext &Ctx, sym::ExprContext &SC,
                                           MutationCache &Mutations,
                                           const ValueFlow *Flow,
-                                          const PaddingOverride *Pad) {
-  return AccessWalker(Kernel, Ctx, SC, Mutations, Flow, Pad).run();
+                                          const PaddingOverride *Pad,
+                                          const llvm::StringSet<> *Assumed) {
+  return AccessWalker(Kernel, Ctx, SC, Mutations, Flow, Pad, Assumed).run();
+}
+
+void applyAssumptions(const FunctionDecl &Kernel, const Assumptions &A,
+                      KernelShape &S) {
+  (void)Kernel;
+  if (A.empty())
+    return;
+  // A block dimension a launch fixes stays; one the source does not know (an
+  // assumed default, a __launch_bounds__ maximum, a runtime component of a
+  // launch) takes the assumed value.
+  for (unsigned D = 0; D < 3; ++D) {
+    std::optional<unsigned> V = A.blockDim()[D];
+    if (!V || (S.Origin == "launch" && !(S.RuntimeDims & (1u << D))))
+      continue;
+    S.Shape.BlockDim[D] = *V;
+    S.AssumedDims |= 1u << D;
+    S.RuntimeDims &= ~(1u << D);
+  }
+  // Names: bound wherever a launch does not give the parameter a constant.
+  for (const auto &[Name, Value] : A.values())
+    if (llvm::none_of(S.Params, [&](const auto &P) { return P.first == Name; }))
+      S.Assumed.push_back({Name, Value});
 }
 
 void LaunchIndex::build(ArrayRef<const CallExpr *> Calls, ASTContext &Ctx,

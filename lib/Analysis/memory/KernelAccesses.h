@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -142,7 +143,8 @@ std::vector<MemoryAccess> collectAccesses(const clang::FunctionDecl &Kernel,
                                           sym::ExprContext &SC,
                                           MutationCache &Mutations,
                                           const ValueFlow *Flow,
-                                          const PaddingOverride *Pad = nullptr);
+                                          const PaddingOverride *Pad = nullptr,
+                                          const llvm::StringSet<> *Assumed = nullptr);
 
 /// A block shape a kernel runs with, and where warplint learnt it.
 struct KernelShape {
@@ -158,7 +160,19 @@ struct KernelShape {
   /// evaluation needs, and a runtime component is the same in every lane of a
   /// warp.
   unsigned RuntimeDims = 0;
+  /// Values the user assumes (Analysis/Assumptions) that this shape uses:
+  /// integer parameters of the kernel and variables named in the assumptions
+  /// that no launch fixes, bound like Params; and the block dimensions the
+  /// assumptions gave (bit 0 x, ...), which replace an assumed default, a
+  /// __launch_bounds__ or a runtime component of a launch.
+  std::vector<std::pair<std::string, int64_t>> Assumed;
+  unsigned AssumedDims = 0;
 };
+
+class Assumptions;
+/// Applies \p A to the shape \p S of \p Kernel (KernelShape::Assumed).
+void applyAssumptions(const clang::FunctionDecl &Kernel, const Assumptions &A,
+                      KernelShape &S);
 
 /// The launches of one translation unit, indexed by kernel.
 class LaunchIndex {

@@ -58,6 +58,8 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
   if (N < 2 || N > MaxThreads)
     return std::nullopt;
   sym::Bindings B;
+  for (const auto &P : S.Assumed)
+    B[P.first] = P.second;
   for (const auto &P : S.Params)
     B[P.first] = P.second;
   for (const auto &E : A.Bindings)

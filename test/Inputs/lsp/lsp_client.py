@@ -269,12 +269,32 @@ def grouped_session(c, proj):
     c.notify("exit")
 
 
+def assume_session(c, proj):
+    """Runtime values from initializationOptions.assume, then new ones from
+    workspace/didChangeConfiguration: the document is analysed again."""
+    k = os.path.join(proj, "src", "runtime-values.cu")
+    c.request("initialize", {"processId": None, "rootUri": uri(proj), "capabilities": {},
+                             "initializationOptions": {"assume": {"C": 2, "T": 4}}})
+    c.notify("initialized", {})
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(k), "languageId": "cuda-cpp", "version": 1, "text": open(k).read()}})
+    for d in find(c.diagnostics(uri(k), 1), "warplint-uncoalesced-global-access"):
+        print("initial: %d: %s" % (d["range"]["start"]["line"] + 1, [
+            r["message"] for r in d.get("relatedInformation", [])
+            if "--assume" in r["message"]]))
+    c.notify("workspace/didChangeConfiguration", {"settings": {"warplint": {"assume": "C=1,T=1"}}})
+    pub = c.diagnostics(uri(k), 1)
+    print("changed: %d uncoalesced" % len(find(pub, "warplint-uncoalesced-global-access")))
+    c.request("shutdown")
+    c.notify("exit")
+
+
 def main():
     scenario, proj = sys.argv[1], sys.argv[2]
     cmd = sys.argv[sys.argv.index("--") + 1:]
     c = Client(cmd)
     {"main": main_session, "database": database_session,
-     "grouped": grouped_session}[scenario](c, proj)
+     "grouped": grouped_session, "assume": assume_session}[scenario](c, proj)
     print("exit code: %d" % c.exit_code())
 
 
