@@ -8,6 +8,7 @@
 #ifndef WARPLINT_FRONTEND_EXPRBUILDER_H
 #define WARPLINT_FRONTEND_EXPRBUILDER_H
 
+#include "Symbolic/Budgets.h"
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -176,7 +177,7 @@ public:
   /// cannot read, and every exit test the same for the whole warp.
   bool exitsTogether(const FlowLoop &L);
   /// Merges with more definitions than this stay unknown.
-  static constexpr size_t MaxMergeDefs = 4;
+  static constexpr size_t MaxMergeDefs = budget::MergeDefinitions;
 
   /// Builds a merge that one `if` decides (ValueFlow's JoinIf) as the select
   /// of its test, or as min/max where the test compares the two values (a
@@ -188,7 +189,7 @@ public:
   void setBranchJoins(bool On) { BranchJoins = On; }
   /// Selects, minima and maxima nested in one joined value at most: a lane's
   /// evaluation visits both arms of each, so shared arms cost twice per level.
-  static constexpr unsigned MaxJoinNesting = 6;
+  static constexpr unsigned MaxJoinNesting = budget::JoinNesting;
 
   static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
 
