@@ -25,8 +25,8 @@ namespace warplint {
 
 /// Exact mode's options as a check reads them from \p Opts (the defaults
 /// where unset; an invalid Exact is off, as the register check says).
-ExactOptions
-exactOptionsFromCheckOptions(const clang::tidy::ClangTidyOptions::OptionMap &Opts);
+ExactOptions exactOptionsFromCheckOptions(
+    const clang::tidy::ClangTidyOptions::OptionMap &Opts);
 
 /// Exact mode's compile of the translation unit of \p Ctx for \p Arch,
 /// computed once per translation unit and options and shared: replayed,

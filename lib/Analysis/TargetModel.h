@@ -1,4 +1,4 @@
-//===- TargetModel.h - The GPU a translation unit is judged for --*- C++ -*-===//
+//===- TargetModel.h - The GPU a translation unit is judged for -*- C++ -*-===//
 //
 // Part of warplint. The one target decision (Frontend/TargetSelection) as the
 // checks meet it inside a parse: the plugin's configured warplint.Arch, else

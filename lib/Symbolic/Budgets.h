@@ -1,4 +1,4 @@
-//===- Budgets.h - Every analysis budget and threshold, named ----*- C++ -*-===//
+//===- Budgets.h - Every analysis budget and threshold, named ---*- C++ -*-===//
 //
 // Part of warplint. The limits that bound warplint's work: how deep a
 // recursive walk follows, how many iterations, definitions or warps are
@@ -68,7 +68,7 @@ inline constexpr unsigned HostOriginDepth = 4;
 /// repeats it (a transfer in a helper called in a loop).
 inline constexpr unsigned HostHelperCallDepth = 3;
 
-//===-- Helpers the value flow runs ----------------------------------------===//
+//===-- Helpers the value flow runs ---------------------------------------===//
 
 /// Statements per helper body the value flow follows. 16 takes Parboil rpes'
 /// GetNs (11: a chain of divisions and remainders) and keeps every run a few
@@ -85,7 +85,7 @@ inline constexpr std::size_t MergeDefinitions = 4;
 /// visits both arms of each, so shared arms cost twice per level.
 inline constexpr unsigned JoinNesting = 6;
 
-//===-- Symbolic expressions ------------------------------------------------===//
+//===-- Symbolic expressions ----------------------------------------------===//
 
 /// Depth of a Symbolic expression: every routine that recurses over one stops
 /// here, and the factories refuse to build deeper nodes (Unknown instead).
@@ -99,7 +99,7 @@ inline constexpr unsigned SubstituteDepth = 64;
 /// terms an expansion may create is the caller's budget.
 inline constexpr unsigned ExpandDepth = 8;
 
-//===-- Evaluation of memory accesses ---------------------------------------===//
+//===-- Evaluation of memory accesses -------------------------------------===//
 
 /// Loop iterations evaluated per access, all loops together: enough for the
 /// iterations whose cost differs (first, last, a tile boundary).
@@ -113,7 +113,7 @@ inline constexpr std::size_t UnknownTripGeometric = 6;
 /// block, not a sample.
 inline constexpr unsigned EnumeratedWarps = 4096;
 
-//===-- Command lines ---------------------------------------------------------===//
+//===-- Command lines -----------------------------------------------------===//
 
 /// Nesting of nvcc `--options-file` files read; deeper files are dropped with
 /// a note.

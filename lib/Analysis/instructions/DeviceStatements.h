@@ -1,4 +1,4 @@
-//===- DeviceStatements.h - The statements instruction rules read -*- C++ -*-===//
+//===- DeviceStatements.h - What instruction rules read ---------*- C++ -*-===//
 //
 // Part of warplint. The instruction analyses (slow math functions, integer
 // division, unsigned loop counters) look at the same statements of a device

@@ -1,4 +1,4 @@
-//===- IntegerDivision.h - Divisions that could be shifts --------*- C++ -*-===//
+//===- IntegerDivision.h - Divisions that could be shifts -------*- C++ -*-===//
 //
 // Part of warplint. The integer divisions and remainders of a device function
 // whose divisor the code itself treats as a power of two that the compiler

@@ -1,4 +1,4 @@
-//===- SlowMath.h - Math a specialised function does faster ------*- C++ -*-===//
+//===- SlowMath.h - Math a specialised function does faster -----*- C++ -*-===//
 //
 // Part of warplint. The general math calls and operations of a device function
 // that a specialised function or plain multiplication does faster (the rules

@@ -1,4 +1,4 @@
-//===- UnsignedCounters.h - Unsigned counters in index arithmetic -*- C++ -*-===//
+//===- UnsignedCounters.h - Unsigned counters in indices --------*- C++ -*-===//
 //
 // Part of warplint. The for loops of a device function whose unsigned counter
 // feeds index arithmetic, where its defined wrap-around keeps the compiler

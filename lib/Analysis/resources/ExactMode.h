@@ -1,4 +1,4 @@
-//===- ExactMode.h - Exact mode's compile of a translation unit --*- C++ -*-===//
+//===- ExactMode.h - Exact mode's compile of a translation unit -*- C++ -*-===//
 //
 // Part of warplint. Exact mode asks nvcc and ptxas for a translation unit's
 // registers, stack frames and spills (Analysis/CompiledResources runs them;
