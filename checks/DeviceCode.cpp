@@ -3,8 +3,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringExtras.h"
 #include <cstdio>
 
 using namespace clang;
@@ -41,30 +39,6 @@ DeclarationMatcher deviceFunctionDefinitions() {
                       anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)),
                       unless(isDependent()), unless(isImplicitDeviceInHostCode()))
       .bind("fn");
-}
-
-std::string sourceText(const Expr *E, const ASTContext &Ctx, unsigned Max) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
-  std::string Out;
-  bool Space = false;
-  for (char C : Text) {
-    if (llvm::isSpace(C)) {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  if (Out.size() > Max)
-    Out = Out.substr(0, Max - 3) + "...";
-  return Out;
 }
 
 std::string formatNumber(double V) {

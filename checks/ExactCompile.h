@@ -1,17 +1,18 @@
 //===- ExactCompile.h - Exact mode's compile, shared by checks --*- C++ -*-===//
 //
 // Part of warplint. The options of exact mode (warplint-register-pressure's
-// Exact, Replay, PtxasArgs, CudaPath, CacheDir, CacheMaxSize, Timeout) and the
-// one compile of a translation unit they lead to, which every check that
-// reads ptxas's figures shares through the analysis context: the register
-// check and the local-memory check never see two different compiles.
+// Exact, Replay, PtxasArgs, CudaPath, CacheDir, CacheMaxSize, Timeout) as the
+// checks read them, and the one compile of a translation unit they lead to
+// (Analysis/resources/ExactMode), which every check that reads ptxas's
+// figures shares through the analysis context: the register check and the
+// local-memory check never see two different compiles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_CHECKS_EXACTCOMPILE_H
 #define WARPLINT_CHECKS_EXACTCOMPILE_H
 
 #include "Analysis/AnalysisContext.h"
-#include "Analysis/resources/CompiledResources.h"
+#include "Analysis/resources/ExactMode.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include <string>
 
@@ -22,26 +23,10 @@ class Preprocessor;
 
 namespace warplint {
 
-/// Exact mode's options, as warplint-register-pressure documents them.
-struct ExactOptions {
-  enum class Mode { Auto, On, Off };
-  Mode Exact = Mode::Auto;
-  std::string Replay, PtxasArgs, CudaPath;
-  std::string CacheDir; ///< "" = the user's cache directory; "none" = off.
-  unsigned CacheMaxSize = 256; ///< MiB.
-  unsigned TimeoutSeconds = 120;
-
-  /// The options as another check reads them from \p Opts (the defaults
-  /// where unset; an invalid Exact is off, as the register check says).
-  static ExactOptions
-  fromCheckOptions(const clang::tidy::ClangTidyOptions::OptionMap &Opts);
-  /// Every option that changes the compile, as the analysis context's key.
-  std::string key(llvm::StringRef Arch) const;
-};
-
-/// Whether \p PP parsed with warplint's fallback declarations (no toolkit
-/// headers: the source's real flags are unknown).
-bool parsedWithFallback(clang::Preprocessor *PP);
+/// Exact mode's options as a check reads them from \p Opts (the defaults
+/// where unset; an invalid Exact is off, as the register check says).
+ExactOptions exactOptionsFromCheckOptions(
+    const clang::tidy::ClangTidyOptions::OptionMap &Opts);
 
 /// Exact mode's compile of the translation unit of \p Ctx for \p Arch,
 /// computed once per translation unit and options and shared: replayed,

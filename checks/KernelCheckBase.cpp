@@ -1,7 +1,7 @@
 //===- KernelCheckBase.cpp - Checks that look at each kernel ---------------===//
 #include "checks/KernelCheckBase.h"
 
-#include "Frontend/FunctionErrors.h"
+#include "Analysis/Coverage.h"
 #include "checks/AnalysisTrace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -56,7 +56,7 @@ void KernelCheckBase::check(const MatchFinder::MatchResult &Result) {
     // has an error (an unknown parameter type) may have none, since no launch
     // can instantiate it. It stays in the counts, not analysed, with its
     // reason.
-    if (hasOwnErrors(*Kernel))
+    if (patternCountedAlone(*Kernel))
       admit(*Kernel, Ctx);
     return;
   }

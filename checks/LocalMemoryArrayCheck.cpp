@@ -29,7 +29,7 @@ namespace warplint {
 LocalMemoryArrayCheck::LocalMemoryArrayCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
     : WarplintCheck(Name, Context),
-      Exact(ExactOptions::fromCheckOptions(
+      Exact(exactOptionsFromCheckOptions(
           Context->getOptions().CheckOptions)) {}
 
 void LocalMemoryArrayCheck::registerPPCallbacks(const SourceManager &SM,

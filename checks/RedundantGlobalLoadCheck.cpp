@@ -30,6 +30,7 @@
 
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/ProjectParents.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -44,7 +45,7 @@ bool isLoop(const Stmt *S) {
          isa<CXXForRangeStmt>(S);
 }
 bool containsLoop(const Stmt *S, unsigned Depth = 0) {
-  if (!S || Depth > 64)
+  if (!S || Depth > budget::SubtreeSearchDepth)
     return false;
   for (const Stmt *C : S->children())
     if (C && (isLoop(C) || containsLoop(C, Depth + 1)))

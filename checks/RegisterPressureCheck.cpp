@@ -28,8 +28,6 @@
 #include "Findings/HardwareFacts.h"
 
 #include "Analysis/resources/ResourceEstimate.h"
-#include "Frontend/CudaToolkit.h"
-#include "Frontend/DeviceCompileCommand.h"
 #include "Hardware/Occupancy.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -51,9 +49,9 @@ RegisterPressureCheck::RegisterPressureCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
     : WarplintCheck(Name, Context),
       ExactOpts(
-          ExactOptions::fromCheckOptions(Context->getOptions().CheckOptions)),
+          exactOptionsFromCheckOptions(Context->getOptions().CheckOptions)),
       OccupancyThreshold(Options.get("OccupancyThreshold", 50U)) {
-  // The values come from ExactOptions::fromCheckOptions (Exact: auto by
+  // The values come from exactOptionsFromCheckOptions (Exact: auto by
   // default; the toolkit compiles only translation units with a kernel
   // worth it, worthCompiling, and the results are cached on disk). Here
   // only the diagnostics for invalid values, and clang-tidy's own for a
@@ -326,7 +324,7 @@ void RegisterPressureCheck::checkKernel(const FunctionDecl &K,
   // calls (cuda-samples' newdelete: 4 bytes at 27 registers, in kernels that
   // call device-side new), not a shortage of registers.
   std::optional<unsigned> MaxRReg =
-      maxRegCount(splitPtxasArgs(ExactOpts.PtxasArgs));
+      ExactOpts.maxRegisterCount();
   const bool AtCap =
       Regs.Compiled && ((Cap && Regs.Registers >= *Cap) ||
                         (MaxRReg && Regs.Registers >= *MaxRReg) ||
@@ -540,7 +538,7 @@ bool RegisterPressureCheck::worthCompiling(const FunctionDecl &K) {
   if (ExactAllKernels)
     return true;
   if (K.hasAttr<CUDALaunchBoundsAttr>() ||
-      maxRegCount(splitPtxasArgs(ExactOpts.PtxasArgs)))
+      ExactOpts.maxRegisterCount())
     return true;
   const hw::HardwareModel &M = target(*Ctx);
   const KernelResources &Est = analysis(*Ctx).resources(K);
@@ -588,7 +586,7 @@ void RegisterPressureCheck::onEndOfFile() {
   if (ExactOpts.Exact == Mode::Off ||
       (ExactOpts.Exact == Mode::Auto && !TU && ExactOpts.Replay.empty() &&
        ((PP && PP->isMacroDefined("__WARPLINT_CUDA_FALLBACK__")) ||
-        !findCudaToolkit(ExactOpts.CudaPath))))
+        !ExactOpts.toolkitFound())))
     Why.clear();
   for (const FunctionDecl *K : Kernels) {
     CurrentFunction = K;

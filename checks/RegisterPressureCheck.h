@@ -54,7 +54,7 @@ private:
 
   /// Exact mode's options (Exact, Replay, PtxasArgs, CudaPath, CacheDir,
   /// CacheMaxSize, Timeout), read once as every check that shares the
-  /// compile reads them (ExactOptions::fromCheckOptions); this check also
+  /// compile reads them (exactOptionsFromCheckOptions); this check also
   /// reports their invalid values.
   ExactOptions ExactOpts;
   bool ExactAllKernels; ///< ExactKernels: all, else near-limit.

@@ -87,9 +87,7 @@ WarplintCheck::WarplintCheck(llvm::StringRef Name,
     // needs a note on each finding (a single GPU clang parses for is one it can
     // parse, and the plugin never sees a multi-arch list), so the note is
     // known before the parse.
-    TargetInputs In;
-    In.Configuration = ArchSetting{ArchOption, "warplint.Arch option"};
-    TargetNote = selectTarget(In).findingNote();
+    TargetNote = configuredTargetNote(ArchOption);
   }
   // The standalone binary validates these before it runs; in clang-tidy a bad
   // value is a configuration error, and the option is ignored.
@@ -212,27 +210,11 @@ overriddenModel(const hw::HardwareModel &Base, llvm::StringRef Path) {
   return Slot.get();
 }
 
-/// The plugin's decision, and the binary's (whose warplint.Arch is final):
-/// the configured arch, else the GPU clang parsed for (the device side's
-/// target CPU, "sm_90"), else the default, by the same selectTarget the binary
-/// uses before it parses.
-static const hw::HardwareModel &builtinTarget(llvm::StringRef ArchOption,
-                                              llvm::StringRef CPU) {
-  TargetInputs In;
-  if (!ArchOption.empty() && hw::findBuiltinModel(ArchOption))
-    In.Configuration = ArchSetting{ArchOption.str(), "warplint.Arch option"};
-  if (!CPU.empty()) {
-    In.Command.Archs.push_back(CPU.str());
-    In.Command.Spellings.push_back(("--cuda-gpu-arch=" + CPU).str());
-  }
-  In.DefaultArch = DefaultArch;
-  return *hw::findBuiltinModel(selectTarget(In).Arch);
-}
-
 const hw::HardwareModel &WarplintCheck::target(const ASTContext &Ctx) const {
   const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
   if (!CachedTarget || CPU != CachedCPU) {
-    CachedTarget = &builtinTarget(ArchOption, CPU);
+    // The plugin's decision, and the binary's (whose warplint.Arch is final).
+    CachedTarget = &builtinTargetModel(ArchOption, CPU, DefaultArch);
     CachedCPU = CPU;
   }
   const hw::HardwareModel &Base = *CachedTarget;

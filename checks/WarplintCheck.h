@@ -10,8 +10,8 @@
 #define WARPLINT_CHECKS_WARPLINTCHECK_H
 
 #include "Analysis/AnalysisContext.h"
+#include "Analysis/TargetModel.h"
 #include "Findings/Finding.h"
-#include "Frontend/TargetSelection.h"
 #include "Hardware/HardwareModel.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <map>

@@ -235,6 +235,43 @@ ArrayRef<FP64Site> AnalysisContext::fp64Sites(const FunctionDecl &F) {
   return It->second;
 }
 
+const DeviceStatements &
+AnalysisContext::deviceStatements(const FunctionDecl &F) {
+  auto It = StatementCache.find(&F);
+  if (It == StatementCache.end())
+    It = StatementCache.try_emplace(&F, collectDeviceStatements(F)).first;
+  return It->second;
+}
+
+ArrayRef<DivisionSite>
+AnalysisContext::powerOfTwoDivisions(const FunctionDecl &F) {
+  auto It = DivisionCache.find(&F);
+  if (It == DivisionCache.end())
+    It = DivisionCache
+             .try_emplace(&F, findPowerOfTwoDivisions(F, deviceStatements(F),
+                                                      Ctx, Mutations))
+             .first;
+  return It->second;
+}
+
+ArrayRef<UnsignedCounterSite>
+AnalysisContext::unsignedCounters(const FunctionDecl &F) {
+  auto It = CounterCache.find(&F);
+  if (It == CounterCache.end())
+    It = CounterCache
+             .try_emplace(&F, findUnsignedCounters(deviceStatements(F), Ctx))
+             .first;
+  return It->second;
+}
+
+ArrayRef<SlowMathSite> AnalysisContext::slowMath(const FunctionDecl &F) {
+  auto It = SlowMathCache.find(&F);
+  if (It == SlowMathCache.end())
+    It = SlowMathCache.try_emplace(&F, findSlowMath(deviceStatements(F), Ctx))
+             .first;
+  return It->second;
+}
+
 const HostTransfers &AnalysisContext::hostTransfers() {
   ++Stats.Requests;
   if (!Transfers) {

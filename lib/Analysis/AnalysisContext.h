@@ -19,7 +19,11 @@
 #include "Analysis/Assumptions.h"
 #include "Analysis/Coverage.h"
 #include "Analysis/divergence/Divergence.h"
+#include "Analysis/instructions/DeviceStatements.h"
 #include "Analysis/instructions/DoublePrecision.h"
+#include "Analysis/instructions/IntegerDivision.h"
+#include "Analysis/instructions/SlowMath.h"
+#include "Analysis/instructions/UnsignedCounters.h"
 #include "Analysis/memory/GlobalAccumulators.h"
 #include "Analysis/host/HostTransfers.h"
 #include "Analysis/memory/KernelAccesses.h"
@@ -144,6 +148,19 @@ public:
                                    llvm::function_ref<ExactCompile()> Compute);
   /// What executes in FP64 in the device function \p F, and why.
   llvm::ArrayRef<FP64Site> fp64Sites(const clang::FunctionDecl &F);
+  /// The calls, products, divisions, masks and for loops of the device
+  /// function \p F, collected in one walk for the instruction analyses below.
+  /// (These requests are not counted in stats(): they came from the checks'
+  /// own walks, which were not counted either.)
+  const DeviceStatements &deviceStatements(const clang::FunctionDecl &F);
+  /// The integer divisions of \p F by a power of two the compiler does not
+  /// see (Analysis/instructions/IntegerDivision).
+  llvm::ArrayRef<DivisionSite> powerOfTwoDivisions(const clang::FunctionDecl &F);
+  /// The for loops of \p F whose unsigned counter feeds index arithmetic.
+  llvm::ArrayRef<UnsignedCounterSite>
+  unsignedCounters(const clang::FunctionDecl &F);
+  /// The math of \p F a specialised function does faster.
+  llvm::ArrayRef<SlowMathSite> slowMath(const clang::FunctionDecl &F);
 
   /// Whether the checks may analyse \p F: false when its own code has a
   /// compiler error (it is then reported as not analysed). Decided once.
@@ -256,6 +273,13 @@ private:
   std::map<const clang::FunctionDecl *, KernelResources> ResourceCache;
   std::map<std::string, ExactCompile, std::less<>> ExactCompiles;
   std::map<const clang::FunctionDecl *, std::vector<FP64Site>> FP64Cache;
+  std::map<const clang::FunctionDecl *, DeviceStatements> StatementCache;
+  std::map<const clang::FunctionDecl *, std::vector<DivisionSite>>
+      DivisionCache;
+  std::map<const clang::FunctionDecl *, std::vector<UnsignedCounterSite>>
+      CounterCache;
+  std::map<const clang::FunctionDecl *, std::vector<SlowMathSite>>
+      SlowMathCache;
   std::unique_ptr<HostTransfers> Transfers;
   std::map<const clang::FunctionDecl *, std::vector<GlobalAccumulator>>
       AccumulatorCache;

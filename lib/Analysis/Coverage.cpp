@@ -169,6 +169,10 @@ std::string normalised(llvm::StringRef File) {
 }
 } // namespace
 
+bool patternCountedAlone(const FunctionDecl &Pattern) {
+  return hasOwnErrors(Pattern);
+}
+
 void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C) {
   std::lock_guard<std::mutex> Lock(RegistryMutex);
   Published &P = registry()[normalised(MainFile)];

@@ -64,6 +64,12 @@ struct FileCoverage {
 /// \p C restricted to the functions defined in \p File (absolute).
 FileCoverage coverageOfFile(const FileCoverage &C, llvm::StringRef File);
 
+/// Whether the template pattern \p Pattern must be counted itself: one whose
+/// own code has an error (an unknown parameter type) may have no
+/// instantiation, since no launch can instantiate it, and is then counted as
+/// not analysed, with its reason. Others are counted by their instantiations.
+bool patternCountedAlone(const clang::FunctionDecl &Pattern);
+
 /// Decides, once per function, whether its own code parsed, and counts what
 /// was analysed. Template instantiations count once, by their pattern.
 class CoverageRecorder {

@@ -3,6 +3,7 @@
 
 #include "Analysis/launch/LaunchConfig.h"
 #include "Frontend/LoopInduction.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,7 +18,7 @@ namespace {
 bool mayLeaveEarly(const Stmt *S, bool Nested = false, unsigned Depth = 0) {
   if (!S)
     return false;
-  if (Depth > 64)
+  if (Depth > budget::SubtreeSearchDepth)
     return true;
   if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
     return true;
@@ -36,7 +37,7 @@ bool mayLeaveEarly(const Stmt *S, bool Nested = false, unsigned Depth = 0) {
 bool continuesLoop(const Stmt *S, unsigned Depth = 0) {
   if (!S)
     return false;
-  if (Depth > 64)
+  if (Depth > budget::SubtreeSearchDepth)
     return true;
   if (isa<ContinueStmt>(S))
     return true;

@@ -11,6 +11,8 @@
 #ifndef WARPLINT_ANALYSIS_WALKBUDGET_H
 #define WARPLINT_ANALYSIS_WALKBUDGET_H
 
+#include "Symbolic/Budgets.h"
+
 namespace clang {
 class ASTContext;
 class Stmt;
@@ -18,10 +20,8 @@ class Stmt;
 
 namespace warplint {
 
-/// Nesting a walk may follow: far above what people write (a 1,000-term sum
-/// is 1,000 deep), far below what 8 MiB of stack holds at a few hundred bytes
-/// a frame.
-inline constexpr unsigned MaxWalkDepth = 1000;
+/// Nesting a walk may follow (Symbolic/Budgets.h says why).
+inline constexpr unsigned MaxWalkDepth = budget::WalkDepth;
 
 /// One level of a recursive walk: construct at the top of the recursive
 /// function with the walk's counter; exceeded() says to stop descending.

@@ -465,19 +465,6 @@ std::string escapeGitHubProperty(llvm::StringRef S) {
   return Out;
 }
 
-/// GitHub's three annotation levels, from the guide's priority.
-static llvm::StringRef gitHubCommand(Priority P) {
-  switch (P) {
-  case Priority::High:
-    return "error";
-  case Priority::Medium:
-    return "warning";
-  case Priority::Low:
-    return "notice";
-  }
-  return "notice";
-}
-
 void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                 const RunInfo &Info) {
   // GitHub shows at most 10 annotations of each level (error, warning,
@@ -496,7 +483,7 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   for (const ToolError *E : Errors)
     ++Wanted[E->Partial ? "notice" : "error"];
   for (const Finding &F : Findings)
-    ++Wanted[gitHubCommand(F.Prio).str()];
+    ++Wanted[prioritySeverity(F.Prio).GitHub.str()];
   bool Overflow = Errors.size() + Findings.size() > PerJob;
   for (const auto &[Level, N] : Wanted)
     Overflow |= N > PerLevel;
@@ -532,7 +519,7 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
       Sorted.begin(), Sorted.end(),
       [](const Finding *A, const Finding *B) { return A->Prio > B->Prio; });
   for (const Finding *F : Sorted) {
-    if (!Fits(gitHubCommand(F->Prio)))
+    if (!Fits(prioritySeverity(F->Prio).GitHub))
       continue;
     std::string Title = F->CheckId + " (" + priorityName(F->Prio).str() +
                         ", Best Practices Guide \u00a7" + F->ModernSection +
@@ -540,7 +527,7 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     std::string Msg = F->Message;
     for (const FindingNote &N : F->Notes)
       Msg += "\nnote: " + N.Message;
-    OS << "::" << gitHubCommand(F->Prio) << " file="
+    OS << "::" << prioritySeverity(F->Prio).GitHub << " file="
        << escapeGitHubProperty(relativePath(F->Pos.File, Info.SourceRoot))
        << ",line=" << F->Pos.Line << ",col=" << F->Pos.Column;
     if (F->EndPos.Line >= F->Pos.Line && F->EndPos.Line != 0) {
@@ -558,20 +545,6 @@ void emitGitHub(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
           "job): every finding is in the job summary\n";
 }
 
-/// Code Climate severities for the guide's priorities: High is what GitLab
-/// calls critical; blocker is left for problems that stop a build.
-static llvm::StringRef codeClimateSeverity(Priority P) {
-  switch (P) {
-  case Priority::High:
-    return "critical";
-  case Priority::Medium:
-    return "major";
-  case Priority::Low:
-    return "minor";
-  }
-  return "info";
-}
-
 void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                      const RunInfo &Info) {
   llvm::json::Array Issues;
@@ -587,7 +560,7 @@ void emitCodeClimate(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"description", jsonText(F.Message)},
         {"check_name", F.CheckId},
         {"fingerprint", Prints[I]},
-        {"severity", codeClimateSeverity(F.Prio)},
+        {"severity", prioritySeverity(F.Prio).CodeClimate},
         {"categories", llvm::json::Array{"Performance"}},
         {"content", llvm::json::Object{{"body", jsonText(Body)}}},
         {"location",

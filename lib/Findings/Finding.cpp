@@ -5,17 +5,20 @@
 
 namespace warplint {
 
-llvm::StringRef priorityName(Priority P) {
-  switch (P) {
-  case Priority::High:
-    return "High";
-  case Priority::Medium:
-    return "Medium";
-  case Priority::Low:
-    return "Low";
-  }
-  return "Low";
+const PrioritySeverity &prioritySeverity(Priority P) {
+  // Indexed by Priority (Low, Medium, High); the last row answers a value
+  // outside the enum.
+  static const PrioritySeverity Table[] = {
+      {"Low", "note", "recommendation", "notice", "minor"},
+      {"Medium", "warning", "warning", "warning", "major"},
+      {"High", "error", "error", "error", "critical"},
+      {"Low", "note", "recommendation", "notice", "info"},
+  };
+  unsigned I = unsigned(P);
+  return Table[I < 3 ? I : 3];
 }
+
+llvm::StringRef priorityName(Priority P) { return prioritySeverity(P).Name; }
 
 std::optional<Priority> parsePriority(llvm::StringRef S) {
   std::string L = S.trim().lower();

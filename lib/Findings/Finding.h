@@ -22,6 +22,21 @@ namespace warplint {
 enum class Priority { Low = 0, Medium = 1, High = 2 };
 
 llvm::StringRef priorityName(Priority P); ///< "High", "Medium", "Low"
+
+/// What every output calls a priority, in one table (Finding.cpp): the
+/// guide's name and each format's severity scale.
+struct PrioritySeverity {
+  llvm::StringRef Name;         ///< The guide's: High, Medium, Low.
+  llvm::StringRef SarifLevel;   ///< SARIF result level: error, warning, note.
+  llvm::StringRef SarifProblem; ///< GitHub code scanning's problem.severity
+                                ///< (what its alert list filters by for tools
+                                ///< that are not security tools).
+  llvm::StringRef GitHub;       ///< Workflow annotation: error, warning, notice.
+  llvm::StringRef CodeClimate;  ///< GitLab Code Quality: critical, major,
+                                ///< minor (blocker is left for problems that
+                                ///< stop a build).
+};
+const PrioritySeverity &prioritySeverity(Priority P);
 /// Parses "high", "Medium", "LOW"; nullopt otherwise.
 std::optional<Priority> parsePriority(llvm::StringRef S);
 

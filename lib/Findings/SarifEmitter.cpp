@@ -19,19 +19,6 @@
 
 namespace warplint {
 
-/// SARIF's result level for a guide priority.
-static llvm::StringRef sarifLevel(Priority P) {
-  switch (P) {
-  case Priority::High:
-    return "error";
-  case Priority::Medium:
-    return "warning";
-  case Priority::Low:
-    return "note";
-  }
-  return "note";
-}
-
 /// SARIF columns default to UTF-16 code units; clang's are bytes.
 static unsigned utf16Column(llvm::StringRef File, unsigned Line,
                             unsigned ByteColumn) {
@@ -48,20 +35,6 @@ static unsigned utf16Column(llvm::StringRef File, unsigned Line,
   if (ByteColumn > Text.size() + 1)
     Col += ByteColumn - unsigned(Text.size()) - 1;
   return Col;
-}
-
-/// GitHub code scanning's problem.severity for a guide priority (what its
-/// alert list filters by for tools that are not security tools).
-static llvm::StringRef problemSeverity(Priority P) {
-  switch (P) {
-  case Priority::High:
-    return "error";
-  case Priority::Medium:
-    return "warning";
-  case Priority::Low:
-    return "recommendation";
-  }
-  return "recommendation";
 }
 
 /// SARIF message text with embedded links (§3.11.6): literal brackets and
@@ -179,11 +152,11 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
         {"fullDescription", llvm::json::Object{{"text", C.Rule}}},
         {"help", llvm::json::Object{{"text", Help}, {"markdown", Markdown}}},
         {"defaultConfiguration",
-         llvm::json::Object{{"level", sarifLevel(C.Prio)}}},
+         llvm::json::Object{{"level", prioritySeverity(C.Prio).SarifLevel}}},
         {"properties",
          llvm::json::Object{
              {"tags", llvm::json::Array{"performance", "cuda"}},
-             {"problem.severity", problemSeverity(C.Prio)},
+             {"problem.severity", prioritySeverity(C.Prio).SarifProblem},
              {"priority", C.PriorityLabel},
              {"guideSections", llvm::json::Object{{"modern", C.ModernSection},
                                                   {"cuda23", C.G23Section}}},
@@ -201,7 +174,7 @@ void emitSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   for (const auto &[I, F] : llvm::enumerate(Findings)) {
     llvm::json::Object R{
         {"ruleId", F.CheckId},
-        {"level", sarifLevel(F.Prio)},
+        {"level", prioritySeverity(F.Prio).SarifLevel},
         {"locations",
          llvm::json::Array{llvm::json::Object{
              {"physicalLocation", physicalLocation(F.Pos, &F.EndPos, Info)}}}},

@@ -6,6 +6,7 @@
 #include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
 #include "Frontend/ValueFlow.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -384,7 +385,7 @@ const sym::Expr *ExprBuilder::call(const CallExpr *CE, unsigned Depth) {
 /// named without any other variable (`d_common.in_cols`, `c_w[3]`).
 static bool constantMemoryLValue(const Expr *E, ASTContext &Ctx,
                                  unsigned Depth) {
-  if (!E || Depth > 16)
+  if (!E || Depth > budget::PointerChainDepth)
     return false;
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -411,7 +412,7 @@ static std::string writtenName(const Expr *E) {
 const sym::Expr *ExprBuilder::rec(const Expr *E, unsigned Depth) {
   if (!E)
     return SC.unknown("missing expression");
-  if (Depth > 64)
+  if (Depth > budget::ExprBuildDepth)
     return unknown("expression too deep", E);
   if (E->isValueDependent() || E->isTypeDependent())
     return unknown("template-dependent value", E);

@@ -9,6 +9,7 @@
 #define WARPLINT_FRONTEND_EXPRBUILDER_H
 
 #include "Frontend/CooperativeGroups.h"
+#include "Symbolic/Budgets.h"
 #include "Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -178,7 +179,7 @@ public:
   /// cannot read, and every exit test the same for the whole warp.
   bool exitsTogether(const FlowLoop &L);
   /// Merges with more definitions than this stay unknown.
-  static constexpr size_t MaxMergeDefs = 4;
+  static constexpr size_t MaxMergeDefs = budget::MergeDefinitions;
 
   /// Builds a merge that one `if` decides (ValueFlow's JoinIf) as the select
   /// of its test, or as min/max where the test compares the two values (a
@@ -197,7 +198,7 @@ public:
   void setAssumedNames(const llvm::StringSet<> *Names) { AssumedNames = Names; }
   /// Selects, minima and maxima nested in one joined value at most: a lane's
   /// evaluation visits both arms of each, so shared arms cost twice per level.
-  static constexpr unsigned MaxJoinNesting = 6;
+  static constexpr unsigned MaxJoinNesting = budget::JoinNesting;
 
   static sym::IntType typeOf(clang::QualType T, clang::ASTContext &Ctx);
 

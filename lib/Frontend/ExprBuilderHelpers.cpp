@@ -11,6 +11,7 @@
 
 #include "Frontend/HelperBody.h"
 #include "Frontend/ValueFlow.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -108,7 +109,8 @@ ExprBuilder::HelperRun ExprBuilder::runHelper(const FunctionDecl &Def,
   HelperRun R;
   R.Out.assign(Def.getNumParams(), nullptr);
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
-  if (!Body || InlineDepth > HelperBudget::MaxDepth || Depth > 64)
+  if (!Body || InlineDepth > HelperBudget::MaxDepth ||
+      Depth > budget::ExprBuildDepth)
     return R;
   // The arguments are built in the caller's frame, before this one exists.
   llvm::SmallVector<std::pair<const VarDecl *, Slot>, 4> Params;

@@ -11,6 +11,7 @@
 #ifndef WARPLINT_FRONTEND_HELPERBODY_H
 #define WARPLINT_FRONTEND_HELPERBODY_H
 
+#include "Symbolic/Budgets.h"
 #include "clang/AST/Expr.h"
 #include <string>
 
@@ -24,13 +25,12 @@ class VarDecl;
 namespace warplint {
 
 /// The budget of a helper the value flow follows: statements per body, nested
-/// helper calls deep, and statements in all (nested helpers included). 16
-/// statements take Parboil rpes' GetNs (11: a chain of divisions and
-/// remainders) and keep every run a few dozen symbolic operations.
+/// helper calls deep, and statements in all (nested helpers included;
+/// Symbolic/Budgets.h says why).
 struct HelperBudget {
-  static constexpr unsigned MaxStatements = 16;
-  static constexpr unsigned MaxDepth = 4;
-  static constexpr unsigned MaxTotal = 64;
+  static constexpr unsigned MaxStatements = budget::HelperStatements;
+  static constexpr unsigned MaxDepth = budget::HelperCallDepth;
+  static constexpr unsigned MaxTotal = budget::HelperTotalStatements;
 };
 
 /// Whether \p P can carry a value out of its function: a non-const lvalue

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/NvccTranslator.h"
 
+#include "Symbolic/Budgets.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -325,7 +326,7 @@ void translateArgs(llvm::ArrayRef<std::string> Args, llvm::StringRef Directory,
         llvm::sys::path::append(Path, Value);
       }
       auto Buf = llvm::MemoryBuffer::getFile(Path);
-      if (!Buf || Depth > 4) {
+      if (!Buf || Depth > budget::OptionsFileDepth) {
         T.Dropped.push_back("--options-file " + Value + " (unreadable)");
         break;
       }

@@ -1,6 +1,7 @@
 //===- ValueFlowJoins.cpp - Merges one if decides ---------------------------===//
 #include "Frontend/ValueFlow.h"
 
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,7 +18,7 @@ void ValueFlow::indexStmt(const Stmt *S, unsigned Depth, unsigned Switches,
                           llvm::SmallVectorImpl<unsigned> &SwitchBase) const {
   if (!S || NoJoins)
     return;
-  if (Depth > 256 || isa<LabelStmt>(S) || isa<GotoStmt>(S) ||
+  if (Depth > budget::JoinIndexDepth || isa<LabelStmt>(S) || isa<GotoStmt>(S) ||
       isa<IndirectGotoStmt>(S)) {
     NoJoins = true;
     return;
@@ -70,7 +71,7 @@ void ValueFlow::indexBranches() const {
 static bool branchesInside(const Stmt *E, unsigned Depth) {
   if (!E)
     return false;
-  if (Depth > 32)
+  if (Depth > budget::ValueQueryDepth)
     return true;
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp())
     return true;

@@ -2,6 +2,7 @@
 #include "Frontend/ValueFlow.h"
 
 #include "Frontend/ValueFlowDetail.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -160,7 +161,7 @@ void ValueFlow::findLoops() {
 
 /// Whether \p Inner is \p Outer or one of its subexpressions (bounded).
 static bool within(const Stmt *Inner, const Stmt *Outer, unsigned Depth) {
-  if (!Outer || Depth > 32)
+  if (!Outer || Depth > budget::ValueQueryDepth)
     return false;
   if (Inner == Outer)
     return true;
@@ -248,7 +249,7 @@ bool ValueFlow::invariantIn(const Expr *E, const FlowLoop &L,
                             unsigned Depth) const {
   if (!E)
     return true;
-  if (Depth > 32)
+  if (Depth > budget::ValueQueryDepth)
     return false;
   E = E->IgnoreParens();
   if (E->isIntegerConstantExpr(Ctx))

@@ -1,6 +1,7 @@
 //===- AccessCost.cpp - What one access costs a block's warps -------------===//
 #include "Hardware/AccessCost.h"
 
+#include "Symbolic/Budgets.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
@@ -138,8 +139,7 @@ uint64_t enumerableBlocks(const LaunchShape &S) {
   if (!S.GridDim)
     return 0;
   uint64_t N = uint64_t((*S.GridDim)[0]) * (*S.GridDim)[1] * (*S.GridDim)[2];
-  // Budget: at most 4096 warps evaluated.
-  return N * S.warpsPerBlock() <= 4096 ? N : 0;
+  return N * S.warpsPerBlock() <= budget::EnumeratedWarps ? N : 0;
 }
 } // namespace
 

@@ -1,5 +1,6 @@
 //===- Expr.cpp - Symbolic expressions over thread symbols ----------------===//
 #include "Symbolic/Expr.h"
+#include "Symbolic/Budgets.h"
 #include "Symbolic/ConstantFold.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -830,7 +831,7 @@ std::string toString(const Expr *E) {
 namespace {
 const Expr *expand(ExprContext &SC, const Expr *E, unsigned &Budget,
                    unsigned Depth) {
-  if (Depth > 8 || Budget == 0)
+  if (Depth > budget::ExpandDepth || Budget == 0)
     return E;
   if (E->kind() == ExprKind::Add) {
     const Expr *R = nullptr;
@@ -872,7 +873,7 @@ const Expr *substitute(ExprContext &SC, const Expr *E,
                        unsigned Depth) {
   if (auto It = Map.find(E); It != Map.end())
     return It->second;
-  if (E->ops().empty() || Depth > 64)
+  if (E->ops().empty() || Depth > budget::SubstituteDepth)
     return E;
   llvm::SmallVector<const Expr *, 4> Ops;
   bool Changed = false;

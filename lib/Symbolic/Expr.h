@@ -12,6 +12,7 @@
 #ifndef WARPLINT_SYMBOLIC_EXPR_H
 #define WARPLINT_SYMBOLIC_EXPR_H
 
+#include "Symbolic/Budgets.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -27,7 +28,7 @@ namespace sym {
 
 /// Every routine that recurses over an expression stops at this depth; the
 /// factories refuse to build deeper nodes (they return Unknown instead).
-constexpr unsigned MaxExprDepth = 200;
+constexpr unsigned MaxExprDepth = budget::ExprDepth;
 
 /// Which of the three components of a dim3.
 enum class Dim : uint8_t { X = 0, Y = 1, Z = 2 };

@@ -2,6 +2,7 @@
 #include "tools/warplint/Options.h"
 
 #include "checks/WarplintCheck.h"
+#include "tools/warplint/OutputFormats.h"
 #include "tools/warplint/ResultCache.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -59,11 +60,7 @@ cl::opt<std::string>
                   "the compile command (whose newest GPU is the default, "
                   "else sm_90)"),
          cl::value_desc("sm_XX"), cl::cat(Category));
-cl::opt<std::string> Format("format",
-                            cl::desc("Output format: clang (default), sarif, "
-                                     "github, json, codeclimate (GitLab Code "
-                                     "Quality), html (a report directory, "
-                                     "given with -o)"),
+cl::opt<std::string> Format("format", cl::desc(outputFormatsHelp()),
                             cl::init("clang"), cl::cat(Category));
 cl::opt<std::string> GitHubSummary(
     "github-summary",

@@ -10,6 +10,7 @@
 #include "tools/warplint/Fixes.h"
 #include "tools/warplint/IncludeFragments.h"
 #include "tools/warplint/Options.h"
+#include "tools/warplint/OutputFormats.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -250,16 +251,11 @@ int reportFindings(std::vector<Finding> Shown, RunInfo &Info,
       return usageError("cannot write '" + OutputFile + "': " + EC.message());
   }
   raw_ostream &OS = Out ? Out->os() : outs();
+  const OutputFormat *Fmt = findOutputFormat(Format);
   if (Format == "html")
     ; // written above
-  else if (Format == "sarif")
-    emitSarif(OS, Shown, Info);
-  else if (Format == "json")
-    emitJson(OS, Shown, Info);
-  else if (Format == "github")
-    emitGitHub(OS, Shown, Info);
-  else if (Format == "codeclimate")
-    emitCodeClimate(OS, Shown, Info);
+  else if (Fmt && Fmt->Emit)
+    Fmt->Emit(OS, Shown, Info);
   else if (Ctx.Streamed) {
     // The rest: findings in headers, merged across the files that include
     // them; the error lines were printed with their files.

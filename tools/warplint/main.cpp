@@ -22,6 +22,7 @@
 #include "tools/warplint/LanguageServer.h"
 #include "tools/warplint/LineFilter.h"
 #include "tools/warplint/Options.h"
+#include "tools/warplint/OutputFormats.h"
 #include "tools/warplint/Report.h"
 #include "tools/warplint/ResultCache.h"
 #include "tools/warplint/Runner.h"
@@ -79,18 +80,15 @@ int main(int argc, const char **argv) {
   if (Lsp)
     return runLanguageServer(std::move(FixedDB), argv[0]);
 
-  static const char *Formats[] = {"clang", "sarif",       "github",
-                                  "json",  "codeclimate", "html"};
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
       return usageError(
           "--list-checks supports --format=clang, json or markdown");
     return listChecks(Format);
   }
-  if (!is_contained(Formats, StringRef(Format)))
-    return usageError("unknown --format '" + Format +
-                      "' (expected clang, sarif, github, json, codeclimate or "
-                      "html)");
+  if (!findOutputFormat(Format))
+    return usageError("unknown --format '" + Format + "' (expected " +
+                      outputFormatNames() + ")");
   // The HTML report is a directory of pages: it has no stream to go to.
   if (Format == "html" && OutputFile.empty())
     return usageError("--format=html writes a directory: give it with -o DIR");

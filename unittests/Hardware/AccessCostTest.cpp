@@ -1,7 +1,7 @@
 //===- AccessCostTest.cpp - Sectors and wavefronts from index expressions -===//
 #include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 

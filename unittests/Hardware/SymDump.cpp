@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 #include "Symbolic/Uniformity.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

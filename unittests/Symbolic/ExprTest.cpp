@@ -1,7 +1,7 @@
 //===- ExprTest.cpp - Canonical forms, and simplification by evaluation ---===//
 #include "Symbolic/Expr.h"
 #include "Symbolic/ConstantFold.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 #include <random>

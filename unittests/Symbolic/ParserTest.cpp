@@ -1,5 +1,5 @@
 //===- ParserTest.cpp - Text to expressions -------------------------------===//
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 

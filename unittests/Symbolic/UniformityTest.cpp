@@ -1,6 +1,6 @@
 //===- UniformityTest.cpp - Warp-granular uniformity facts ----------------===//
 #include "Symbolic/Uniformity.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 

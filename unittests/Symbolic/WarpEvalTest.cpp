@@ -1,7 +1,7 @@
 //===- WarpEvalTest.cpp - Lane addresses of an access across a block ------===//
 #include "Symbolic/WarpEval.h"
 #include "Symbolic/WarpAffine.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 

@@ -6,7 +6,7 @@ global.txt and shared.txt hold one access pattern a line:
 `index` and `guard` are C expressions over tx ty tz (threadIdx), bx by bz
 (blockIdx), bdx bdy bdz (blockDim), gdx gdy gdz (gridDim) and the runtime
 kernel parameter W. The same strings are parsed by warplint's expression
-parser (lib/Symbolic/ExprParser.h) in unittests/Hardware/ValidationTest.cpp,
+parser (unittests/TestSupport/ExprParser.h) in unittests/Hardware/ValidationTest.cpp,
 so the kernel that is measured and the expression that is predicted are the
 same text.
 

@@ -15,6 +15,7 @@
 #include "Analysis/ProjectParents.h"
 #include "Analysis/TripCount.h"
 #include "Frontend/LoopInduction.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -238,7 +239,7 @@ std::optional<TransferSite> classify(const CallExpr &C, ASTContext &Ctx,
 /// The variable or field a host pointer expression reads, through casts,
 /// `&x`, `&a[i]`, `p + k`, `v.data()` and `&v[0]`.
 const ValueDecl *baseDecl(const Expr *E, unsigned Depth = 0) {
-  if (!E || Depth > 8)
+  if (!E || Depth > budget::VariableChainDepth)
     return nullptr;
   E = E->IgnoreParenCasts();
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
@@ -544,7 +545,7 @@ private:
 HostBuffer resolve(const ValueDecl *D, const Collector &C, unsigned Depth = 0) {
   HostBuffer B;
   B.Decl = D;
-  if (!D || Depth > 4)
+  if (!D || Depth > budget::HostOriginDepth)
     return B;
   QualType T = D->getType();
   if (const auto *V = dyn_cast<VarDecl>(D)) {
@@ -612,7 +613,7 @@ HostBuffer resolve(const ValueDecl *D, const Collector &C, unsigned Depth = 0) {
 /// body initialised from one of those?
 bool variesWithLoop(const Expr *E, const Stmt *Loop, MutationCache &Cache,
                     ASTContext &Ctx, unsigned Depth = 0) {
-  if (!E || !Loop || Depth > 8)
+  if (!E || !Loop || Depth > budget::VariableChainDepth)
     return false;
   const Stmt *Body = nullptr, *Inc = nullptr;
   const VarDecl *IndVar = nullptr;

@@ -18,6 +18,7 @@
 #define WARPLINT_ANALYSIS_HOSTTRANSFERS_H
 
 #include "Frontend/MutationCache.h"
+#include "Symbolic/Budgets.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -123,7 +124,7 @@ struct HostTransfers {
 };
 
 /// How many helper calls a transfer's loop is searched through.
-constexpr unsigned MaxHelperDepth = 3;
+constexpr unsigned MaxHelperDepth = budget::HostHelperCallDepth;
 
 /// Finds the transfers of the host functions of \p Ctx (template
 /// instantiations included, uninstantiated templates not).

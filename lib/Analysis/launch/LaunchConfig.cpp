@@ -3,6 +3,7 @@
 
 #include "Analysis/launch/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -27,7 +28,7 @@ std::string BlockShape::str() const {
 namespace {
 
 /// Bounds the chains of variables followed (dim3 b = a; dim3 a = c; ...).
-constexpr unsigned MaxDepth = 8;
+constexpr unsigned MaxDepth = budget::VariableChainDepth;
 
 bool isDim3Type(QualType T) {
   const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl();

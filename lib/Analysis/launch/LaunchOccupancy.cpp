@@ -4,6 +4,7 @@
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/launch/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
@@ -101,7 +102,7 @@ std::string betterConfiguration(const hw::HardwareModel &M,
 namespace {
 /// Whether \p S refers to \p V.
 bool mentions(const Stmt *S, const VarDecl *V, unsigned Depth = 0) {
-  if (!S || Depth > 64)
+  if (!S || Depth > budget::SubtreeSearchDepth)
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     return DRE->getDecl() == V;
@@ -137,7 +138,7 @@ const VarDecl *namedVar(const Expr *E) {
 /// expression that names \p Counter.
 bool assignedFrom(const Stmt *Body, const VarDecl *Grid, const VarDecl *Counter,
                   unsigned Depth = 0) {
-  if (!Body || Depth > 64)
+  if (!Body || Depth > budget::SubtreeSearchDepth)
     return false;
   const Expr *LHS = nullptr, *RHS = nullptr;
   if (const auto *BO = dyn_cast<BinaryOperator>(Body);

@@ -1,6 +1,7 @@
 //===- AccessAddress.cpp - Addresses of memory accesses -------------------===//
 #include "Analysis/memory/AccessAddress.h"
 
+#include "Symbolic/Budgets.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -20,7 +21,7 @@ int64_t AddressBuilder::sizeOf(QualType T) const {
 
 Address AddressBuilder::pointer(const Expr *E, unsigned Depth) {
   Address A;
-  if (Depth > 16) {
+  if (Depth > budget::PointerChainDepth) {
     A.Failure = "pointer chain too deep";
     return A;
   }
@@ -228,7 +229,7 @@ Address AddressBuilder::defPointer(const ValueDef &D, unsigned Depth) {
 Address AddressBuilder::flowPointer(const VarDecl *V, const UseFacts &F,
                                     unsigned Depth) {
   Address A;
-  if (Depth > 16) {
+  if (Depth > budget::PointerChainDepth) {
     A.Failure = "pointer chain too deep";
     return A;
   }

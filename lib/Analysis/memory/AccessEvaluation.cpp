@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/memory/KernelAccesses.h"
 
+#include "Symbolic/Budgets.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
@@ -19,12 +20,12 @@ namespace {
 
 /// Iterations evaluated at most per access (all loops together), and per loop
 /// when the trip count is unknown (additive, geometric).
-constexpr size_t MaxEvaluations = 64;
-constexpr size_t UnknownTripAdditive = 4;
-constexpr size_t UnknownTripGeometric = 6;
+constexpr size_t MaxEvaluations = budget::AccessEvaluations;
+constexpr size_t UnknownTripAdditive = budget::UnknownTripAdditive;
+constexpr size_t UnknownTripGeometric = budget::UnknownTripGeometric;
 
 bool mentions(const sym::Expr *E, llvm::StringRef Name, unsigned Depth) {
-  if (!E || Depth > 64)
+  if (!E || Depth > budget::SubtreeSearchDepth)
     return false;
   if (E->kind() == sym::ExprKind::LoopIV && E->name() == Name)
     return true;

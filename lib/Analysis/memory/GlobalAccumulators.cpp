@@ -2,6 +2,7 @@
 #include "Analysis/memory/GlobalAccumulators.h"
 
 #include "Analysis/TripCount.h"
+#include "Symbolic/Budgets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -50,7 +51,7 @@ bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 /// initialiser is (`int ix = idx[i];` is not; `int at = base + c;` is).
 bool invariantIn(const Expr *E, const Stmt &Loop, ASTContext &Ctx,
                  MutationCache &Cache, unsigned Depth = 0) {
-  if (!E || Depth > 32)
+  if (!E || Depth > budget::ValueQueryDepth)
     return false;
   E = E->IgnoreParenImpCasts();
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
@@ -104,7 +105,7 @@ const Stmt *bodyOf(const Stmt *Loop) {
 /// The pointer parameters \p S reads through (subscripts and dereferences).
 void readPointers(const Stmt *S, llvm::SmallPtrSetImpl<const ParmVarDecl *> &Out,
                   unsigned Depth = 0) {
-  if (!S || Depth > 64)
+  if (!S || Depth > budget::SubtreeSearchDepth)
     return;
   if (const auto *E = dyn_cast<Expr>(S))
     if (const ParmVarDecl *P = pointerParam(E))

@@ -4,6 +4,7 @@
 
 #include "Analysis/launch/LaunchLimits.h"
 #include "Analysis/launch/LaunchSites.h"
+#include "Symbolic/Budgets.h"
 
 #include "Analysis/memory/AccessAddress.h"
 #include "Analysis/memory/AccessLoops.h"
@@ -232,7 +233,7 @@ private:
   /// taken to fall through: a return inside one is not modelled (every lane is
   /// taken to reach what follows, as before). Depth-bounded.
   const sym::Expr *fallsThrough(const Stmt *S, unsigned Depth) {
-    if (!S || Depth > 32)
+    if (!S || Depth > budget::ValueQueryDepth)
       return nullptr;
     if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
       return never();

@@ -1,6 +1,7 @@
 //===- RedundantLoads.cpp - Global loads the threads of a block repeat ----===//
 #include "Analysis/memory/RedundantLoads.h"
 
+#include "Symbolic/Budgets.h"
 #include "Symbolic/WarpEval.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
@@ -13,7 +14,7 @@ namespace {
 /// A guard that holds for chosen lanes (`tx == k`, also under `&&`): an
 /// equality whose sides differ in their dependence on the thread index.
 bool selectsLanes(const sym::Expr *G, unsigned Depth = 0) {
-  if (!G || Depth > 32)
+  if (!G || Depth > budget::ValueQueryDepth)
     return false;
   if (G->kind() == sym::ExprKind::LogicalAnd) {
     for (const sym::Expr *O : G->ops())

@@ -21,6 +21,7 @@
 #include "Analysis/resources/LocalArrays.h"
 #include "Frontend/LoopInduction.h"
 #include "Frontend/MutationCache.h"
+#include "Symbolic/Budgets.h"
 
 #include "Analysis/launch/LaunchConfig.h"
 #include "clang/AST/ASTContext.h"
@@ -324,7 +325,7 @@ private:
   void scan(const Expr *E, Leaves &F, unsigned Depth) {
     if (!E)
       return;
-    if (Depth > 32) {
+    if (Depth > budget::ValueQueryDepth) {
       dynamic(F, "the index is too deep to follow");
       return;
     }

@@ -11,8 +11,8 @@
 // int. threadIdx.x and friends keep CUDA's type, unsigned int.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_SYMBOLIC_EXPRPARSER_H
-#define WARPLINT_SYMBOLIC_EXPRPARSER_H
+#ifndef WARPLINT_TESTSUPPORT_EXPRPARSER_H
+#define WARPLINT_TESTSUPPORT_EXPRPARSER_H
 
 #include "Symbolic/Expr.h"
 #include "llvm/Support/Error.h"

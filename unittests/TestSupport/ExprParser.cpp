@@ -1,5 +1,5 @@
 //===- ExprParser.cpp - C-like text to expressions ------------------------===//
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
