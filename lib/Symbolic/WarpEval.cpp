@@ -142,8 +142,18 @@ std::optional<SymValue> ThreadEvaluator::splitDivision(const Expr *E,
   bool Assumed = Known % M != 0;
   if (!Runtime && X.Terms.empty())
     return std::nullopt; // two constants: folded by the caller
+  // A loop variable in the divisor (`tid % (8 << j)`) is no extent: the
+  // analysis evaluates the loop's iterations with their values instead.
+  bool LoopDivisor = false;
+  if (Runtime)
+    forEachNode(E->op(1), [&](const Expr *N) {
+      LoopDivisor |= N->kind() == ExprKind::LoopIV;
+    });
+  if (Runtime && LoopDivisor && (Assumed || !DivisorMultiple))
+    return std::nullopt;
   if (Runtime && !DivisorMultiple)
     NeededAssumption = true;
+  SplitUsed = true;
   int64_t R = ((X.Const % M) + M) % M;
   SymValue U = X;
   U.Const = X.Const - R;
@@ -245,6 +255,7 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
       else if (Acc.isConstant())
         Acc = scaled(*V, Acc.Const);
       else if (SplitUniform && E->mayVaryByLane()) {
+        SplitUsed = true;
         Acc = product(Acc, *V, T);
       } else {
         // A product of two runtime parts. Name a value that a binding can fix
@@ -650,8 +661,16 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
   ThreadEvaluator TE(Ctx, Shape, B);
   TE.setSplitUniform(true);
   BlockLanes R = evaluateLanesWith(TE, Q, Shape, Block, ResidueBytes);
-  if (R.Ok || !TE.neededDivisorAssumption() || !Shape.WarpSize)
+  if (R.Ok || !TE.splitUsed())
     return R;
+  // A failure reads as the plain rules' (the analyses built on them, such as
+  // the loop iterations a lane-varying division asks for, stay as they were).
+  auto Plain = [&] {
+    ThreadEvaluator P(Ctx, Shape, B);
+    return evaluateLanesWith(P, Q, Shape, Block, ResidueBytes);
+  };
+  if (!TE.neededDivisorAssumption() || !Shape.WarpSize)
+    return Plain();
   // A runtime extent divides the index (`c = i % C`): again with every
   // runtime divisor a multiple of the warp size, said so.
   ThreadEvaluator Assuming(Ctx, Shape, B);
@@ -670,7 +689,8 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
     return L.Runtime && (L.Runtime->kind() == ExprKind::Param ||
                          L.Runtime->kind() == ExprKind::LoopIV);
   };
-  return Bindable(A) && !Bindable(R) ? A : R;
+  BlockLanes P = Plain();
+  return Bindable(A) && !Bindable(P) ? A : P;
 }
 
 } // namespace sym

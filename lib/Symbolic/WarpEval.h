@@ -101,6 +101,8 @@ public:
   /// Some split of a runtime division needed the assumption while it was off
   /// (a retry with assumeDivisorsMultipleOf may succeed).
   bool neededDivisorAssumption() const { return NeededAssumption; }
+  /// Some node was split (the result may differ from the plain rules').
+  bool splitUsed() const { return SplitUsed; }
 
 private:
   std::optional<SymValue> rec(const Expr *E, unsigned Depth);
@@ -123,6 +125,7 @@ private:
   bool SplitUniform = false;
   unsigned DivisorMultiple = 0;
   bool NeededAssumption = false;
+  bool SplitUsed = false;
   std::vector<const Expr *> AssumedDivisors;
 };
 
