@@ -13,8 +13,9 @@
 // index arithmetic does not overflow its type, and the runtime values an
 // index divides (blockIdx, sizes, parameters) are non-negative, so C's
 // truncating division equals floor division. Assumptions specific to one
-// access (alignment of a runtime base, a runtime stride's value) are returned
-// by lib/Hardware's AccessReport::Assumptions, never made silently.
+// access (alignment of a runtime base, a runtime stride's value, a runtime
+// extent of a flattened index taken as a multiple of the warp size) are
+// returned by lib/Hardware's AccessReport::Assumptions, never made silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_SYMBOLIC_WARPEVAL_H
