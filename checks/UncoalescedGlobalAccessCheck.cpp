@@ -10,6 +10,7 @@
 #include "checks/UncoalescedGlobalAccessCheck.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -104,11 +105,28 @@ void UncoalescedGlobalAccessCheck::consider(const FunctionDecl &Kernel,
   // a lower bound: every real value costs at least as much.
   if (!R.RuntimeCoefficient.empty() && !R.RuntimeValueIsBound)
     Rep.Prio = Priority::Medium;
+  // The values the verdict was evaluated at, where the source does not say.
+  std::vector<std::string> Ifs;
   if (!R.RuntimeCoefficient.empty())
-    Rep.Message += " (if '" + R.RuntimeCoefficient + "' is " +
-                   std::to_string(R.RuntimeValue ? R.RuntimeValue
-                                                 : assumedRuntimeValue()) +
-                   ", a runtime value)";
+    Ifs.push_back("'" + R.RuntimeCoefficient + "' is " +
+                  std::to_string(R.RuntimeValue ? R.RuntimeValue
+                                                : assumedRuntimeValue()) +
+                  ", a runtime value");
+  // A flattened index (`c = i % C`) evaluated with its runtime extents taken
+  // as multiples of the warp size: the verdict holds where they are, so it is
+  // not proven either (a runtime C of 3 puts a warp across many rows).
+  if (!R.AssumedExtents.empty()) {
+    if (!Rep.Prio || *Rep.Prio > Priority::Medium)
+      Rep.Prio = Priority::Medium;
+    std::string Names;
+    for (const std::string &E : R.AssumedExtents)
+      Names += (Names.empty() ? "'" : "', '") + E;
+    Ifs.push_back(Names + "' " +
+                  (R.AssumedExtents.size() > 1 ? "are multiples" : "is a multiple") +
+                  " of " + std::to_string(R.ExtentMultiple));
+  }
+  if (!Ifs.empty())
+    Rep.Message += " (if " + llvm::join(Ifs, ", and ") + ")";
   if (R.TrafficFields >= 2 && R.TrafficWarps && R.TrafficIdealSectors) {
     // Sibling fields of one element read by this code share their sectors in
     // L1: L2 and DRAM move the union once (measured on an H100, an array of

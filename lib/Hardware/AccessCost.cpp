@@ -134,6 +134,24 @@ int64_t rowAwareValue(ExprContext &Ctx, const HardwareModel &M,
   return V;
 }
 
+/// States the extents \p BR's evaluation took as multiples of the warp size,
+/// once.
+void noteExtents(AccessReport &Rep, const BlockLanes &BR) {
+  if (BR.AssumedExtents.empty() || !Rep.AssumedExtents.empty())
+    return;
+  Rep.AssumedExtents = BR.AssumedExtents;
+  Rep.ExtentMultiple = BR.ExtentMultiple;
+  std::string Names;
+  for (const std::string &E : BR.AssumedExtents)
+    Names += (Names.empty() ? "'" : ", '") + E + "'";
+  Rep.Assumptions.push_back(
+      "runtime extent" + std::string(BR.AssumedExtents.size() > 1 ? "s " : " ") +
+      Names + " of the flattened index taken as " +
+      (BR.AssumedExtents.size() > 1 ? "multiples" : "a multiple") + " of " +
+      std::to_string(BR.ExtentMultiple) +
+      ", so that a warp's consecutive indices wrap only between warps");
+}
+
 /// Total blocks of the grid, or 0 when unknown or too many to enumerate.
 uint64_t enumerableBlocks(const LaunchShape &S) {
   if (!S.GridDim)
@@ -205,6 +223,7 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
       }
     }
     if (Best && !SomeBlockFull) {
+      noteExtents(Rep, *Best);
       accumulate(Rep, *Best);
       Rep.Warps = std::move(Best->Costs);
       Rep.WorstSectorsPerRequest = Rep.perRequest(Rep.Sectors);
@@ -224,6 +243,7 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
       Rep.RuntimeCoefficient = sym::toString(BR.Runtime);
     return Rep;
   }
+  noteExtents(Rep, BR);
   // Constant memory: the count of distinct addresses does not depend on the
   // base's alignment.
   if (Q.Space == MemorySpace::Constant) {
@@ -269,6 +289,7 @@ AccessReport analyzeAccess(ExprContext &Ctx, const HardwareModel &M,
     }
     Rep = AccessReport();
     Rep.Assumptions = {};
+    noteExtents(Rep, BR);
   }
   Rep.Assumptions.push_back("runtime part of the address (" + BR.RuntimeText +
                             ") is only known to be a multiple of " +

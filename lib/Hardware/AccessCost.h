@@ -53,6 +53,11 @@ struct AccessReport {
   /// 8 rows of y a block). Otherwise it is an arbitrary assumption (32), and a
   /// smaller real value (a stride of 1) can make the access coalesced.
   bool RuntimeValueIsBound = false;
+  /// Runtime extents that divide a flattened index (`c = i % C`), taken as
+  /// multiples of ExtentMultiple (the warp size) so that a warp's consecutive
+  /// indices share every coordinate but the innermost; empty when none was.
+  std::vector<std::string> AssumedExtents;
+  unsigned ExtentMultiple = 0;
   bool exact() const { return Ok && Assumptions.empty(); }
 
   unsigned Requests = 0; ///< Warp-level requests (warps with active lanes).

@@ -39,6 +39,10 @@ unsigned commonTrailingZeros(const SymValue &V) {
 bool coefficientsDivisibleBy(const SymValue &V, int64_t D) {
   return llvm::all_of(V.Terms, [&](auto &T) { return T.second % D == 0; });
 }
+
+int64_t gcd64(int64_t A, int64_t B) {
+  return int64_t(std::gcd(uint64_t(A < 0 ? -A : A), uint64_t(B < 0 ? -B : B)));
+}
 } // namespace
 
 std::optional<SymValue> ThreadEvaluator::fail(const std::string &Why,
@@ -54,6 +58,121 @@ std::optional<SymValue> ThreadEvaluator::atom(const Expr *E) {
   SymValue V;
   V.Terms.push_back({E, 1});
   return V;
+}
+
+const Expr *ThreadEvaluator::exprOf(const SymValue &V, IntType T) {
+  const Expr *R = Ctx.constant(V.Const, T);
+  for (const auto &[A, C] : V.Terms)
+    R = Ctx.add(R, Ctx.mul(Ctx.cast(A, T), Ctx.constant(C, T)));
+  return R;
+}
+
+void ThreadEvaluator::addAtom(SymValue &V, const Expr *Node, int64_t Coef) {
+  if (!Coef)
+    return;
+  if (Node->isConstant()) {
+    V.Const = wrapAdd(V.Const, wrapMul(Node->constant(), Coef));
+    return;
+  }
+  SymValue One;
+  One.Terms.push_back({Node, Coef});
+  V = sum(V, One);
+}
+
+// (sum a_k A_k + c) * (sum b_j B_j + d), multiplied out: the products of two
+// atoms are atoms themselves (warp-uniform, built as nodes so that equal
+// products cancel between lanes), and a lane's constant scales the other
+// side's atoms, so `(r + lane) * T` keeps its lane stride in T.
+SymValue ThreadEvaluator::product(const SymValue &X, const SymValue &Y,
+                                  IntType T) {
+  SymValue R = sum(scaled(X, Y.Const), scaled(Y, X.Const));
+  R.Const = wrapMul(X.Const, Y.Const);
+  for (const auto &[A, CA] : X.Terms)
+    for (const auto &[B, CB] : Y.Terms)
+      addAtom(R, Ctx.mul(Ctx.cast(A, T), Ctx.cast(B, T)), wrapMul(CA, CB));
+  return R;
+}
+
+// X / D and X % D for X = U + r, where every atom of U has a coefficient that
+// is a multiple of M, U's constant is too, and 0 <= r < M: when D is a
+// multiple of M, U % D is a multiple of M no larger than D - M, so adding r
+// never crosses a multiple of D. Then X / D = U / D and X % D = U % D + r,
+// exactly (indices are non-negative, see the header). M is the largest such
+// number: the gcd of the atoms' coefficients and what D is known to be a
+// multiple of. For `i = blockIdx.x * 256 + 32 * warp + lane` and a constant
+// D = 768, M = 256 and a warp's lanes share U; for a runtime D (`i % C`)
+// nothing is known of D until assumeDivisorsMultipleOf says it is a multiple
+// of 32: then M = 32 and the lanes again share U, under an assumption that is
+// recorded. Lanes that do not share U get distinct atoms: evaluateLanes then
+// fails as before ("lanes differ by ...").
+std::optional<SymValue> ThreadEvaluator::splitDivision(const Expr *E,
+                                                       const SymValue &X,
+                                                       const SymValue &Y) {
+  ExprKind K = E->kind();
+  IntType T = E->type();
+  bool Runtime = !Y.isConstant();
+  int64_t D = 0, Known = 0; // D's value (constant) or a number it divides by
+  if (!Runtime) {
+    D = Y.Const;
+    if (K == ExprKind::Shr) {
+      if (D < 0 || D >= 62)
+        return std::nullopt;
+      D = int64_t(1) << D;
+    }
+    if (D <= 0)
+      return std::nullopt;
+    Known = D;
+  } else {
+    if (K == ExprKind::Shr)
+      return std::nullopt;
+    Known = gcd64(Y.Const, 0);
+    for (const auto &[A, C] : Y.Terms)
+      Known = gcd64(Known, C);
+    if (Known <= 0)
+      return std::nullopt;
+  }
+  int64_t Align = Known;
+  if (Runtime && DivisorMultiple)
+    Align = std::lcm(Known, int64_t(DivisorMultiple));
+  int64_t M = Align;
+  for (const auto &[A, C] : X.Terms)
+    M = gcd64(M, C);
+  if (M <= 0)
+    return std::nullopt;
+  bool Assumed = Known % M != 0;
+  if (!Runtime && X.Terms.empty())
+    return std::nullopt; // two constants: folded by the caller
+  // A loop variable in the divisor (`tid % (8 << j)`) is no extent: the
+  // analysis evaluates the loop's iterations with their values instead.
+  bool LoopDivisor = false;
+  if (Runtime)
+    forEachNode(E->op(1), [&](const Expr *N) {
+      LoopDivisor |= N->kind() == ExprKind::LoopIV;
+    });
+  if (Runtime && LoopDivisor && (Assumed || !DivisorMultiple))
+    return std::nullopt;
+  if (Runtime && !DivisorMultiple)
+    NeededAssumption = true;
+  SplitUsed = true;
+  int64_t R = ((X.Const % M) + M) % M;
+  SymValue U = X;
+  U.Const = X.Const - R;
+  const Expr *UE = exprOf(U, T);
+  const Expr *DE = Runtime ? exprOf(Y, T) : Ctx.constant(D, T);
+  SymValue Out;
+  if (K == ExprKind::Rem) {
+    const Expr *Node = Ctx.rem(UE, DE);
+    if (M > 1)
+      Node = Ctx.div(Node, Ctx.constant(M, T)); // exact: U % D is M-aligned
+    addAtom(Out, Node, M);
+    Out.Const = wrapAdd(Out.Const, R);
+  } else {
+    addAtom(Out, Ctx.div(UE, DE), 1);
+  }
+  if (Assumed && !llvm::is_contained(AssumedDivisors, DE))
+    AssumedDivisors.push_back(DE);
+  Out.Const = T.wrap(Out.Const);
+  return Out;
 }
 
 std::optional<SymValue>
@@ -135,7 +254,10 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
         Acc = scaled(Acc, V->Const);
       else if (Acc.isConstant())
         Acc = scaled(*V, Acc.Const);
-      else {
+      else if (SplitUniform && E->mayVaryByLane()) {
+        SplitUsed = true;
+        Acc = product(Acc, *V, T);
+      } else {
         // A product of two runtime parts. Name a value that a binding can fix
         // (a kernel parameter or loop variable: `i * n`, `n * i`), not
         // blockIdx, which hw::analyzeAccess cannot bind.
@@ -207,8 +329,15 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
   case ExprKind::Div:
   case ExprKind::Rem:
   case ExprKind::Shr: {
+    // Where the rules below give up on a lane-varying node: the split.
+    auto Split = [&](const std::string &Why) -> std::optional<SymValue> {
+      if (SplitUniform && E->mayVaryByLane())
+        if (std::optional<SymValue> V = splitDivision(E, *X, *Y))
+          return V;
+      return UniformOr(Why);
+    };
     if (!Y->isConstant())
-      return UniformOr("division by a runtime value differs between lanes");
+      return Split("division by a runtime value differs between lanes");
     int64_t D = Y->Const;
     if (E->kind() == ExprKind::Shr) {
       if (D < 0 || D >= 62)
@@ -228,8 +357,8 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
       R.Const = X->Const / D;
       return R;
     }
-    return UniformOr("division of a runtime value whose remainder differs "
-                     "between lanes");
+    return Split("division of a runtime value whose remainder differs "
+                 "between lanes");
   }
   case ExprKind::Shl:
     if (Y->isConstant() && Y->Const >= 0 && Y->Const < 62)
@@ -303,12 +432,6 @@ std::optional<SymValue> ThreadEvaluator::rec(const Expr *E, unsigned Depth) {
   }
 }
 
-namespace {
-int64_t gcd64(int64_t A, int64_t B) {
-  return int64_t(std::gcd(uint64_t(A < 0 ? -A : A), uint64_t(B < 0 ? -B : B)));
-}
-} // namespace
-
 static bool LaneShortcut = true;
 static thread_local unsigned ShortcutWarps = 0;
 static thread_local unsigned ShortcutBlocks = 0;
@@ -317,12 +440,12 @@ void setLaneShortcut(bool On) { LaneShortcut = On; }
 unsigned laneShortcutWarps() { return ShortcutWarps; }
 unsigned laneShortcutBlocks() { return ShortcutBlocks; }
 
-BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
-                         const LaunchShape &Shape, const Bindings &B,
-                         const std::array<unsigned, 3> *Block,
-                         int64_t ResidueBytes) {
+/// evaluateLanes with \p TE, whose options say which rules apply.
+static BlockLanes evaluateLanesWith(ThreadEvaluator &TE, const AccessQuery &Q,
+                                    const LaunchShape &Shape,
+                                    const std::array<unsigned, 3> *Block,
+                                    int64_t ResidueBytes) {
   BlockLanes R;
-  ThreadEvaluator TE(Ctx, Shape, B);
   AffineEvaluator AE(TE);
   unsigned Threads = Shape.threadsPerBlock();
   int64_t W = Q.ElementBytes;
@@ -448,14 +571,28 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
         if (G)
           R.RuntimeAlign = R.RuntimeAlign ? gcd64(R.RuntimeAlign, G) : G;
       } else if (!V->sameTerms(*First)) {
-        // Lanes differ by a runtime amount: find the atom responsible.
-        for (const auto &T : V->Terms)
-          if (!llvm::is_contained(First->Terms, T)) {
-            R.Failure = "lanes differ by a multiple of runtime value '" +
-                        toString(T.first) + "'";
-            R.Runtime = T.first;
-            return R;
+        // Lanes differ by a runtime amount: find the atom responsible, a
+        // kernel parameter or loop variable first (a binding can fix it;
+        // products of atoms, `r * T`, come with the lane's own multiple).
+        const Expr *Culprit = nullptr;
+        const SymValue *Here = V, *Lane0 = &*First;
+        for (const SymValue *P : {Here, Lane0})
+          for (const auto &T : P->Terms) {
+            const SymValue *O = P == Here ? Lane0 : Here;
+            if (llvm::is_contained(O->Terms, T))
+              continue;
+            bool Bindable = T.first->kind() == ExprKind::Param ||
+                            T.first->kind() == ExprKind::LoopIV;
+            if (!Culprit || (Bindable && Culprit->kind() != ExprKind::Param &&
+                             Culprit->kind() != ExprKind::LoopIV))
+              Culprit = T.first;
           }
+        if (Culprit) {
+          R.Failure = "lanes differ by a multiple of runtime value '" +
+                      toString(Culprit) + "'";
+          R.Runtime = Culprit;
+          return R;
+        }
         R.Failure = "lanes differ by a runtime amount";
         return R;
       }
@@ -485,6 +622,75 @@ BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
   }
   R.Ok = true;
   return R;
+}
+
+/// The divisors in \p Divisors that no other one divides by a factor of its
+/// own (`T * C` goes when `C` is there: a multiple of C is one of 32 too).
+static std::vector<std::string>
+independentDivisors(llvm::ArrayRef<const Expr *> Divisors) {
+  auto Factors = [](const Expr *E) {
+    std::vector<const Expr *> F;
+    if (E->kind() == ExprKind::Mul)
+      F.assign(E->ops().begin(), E->ops().end());
+    else
+      F.push_back(E);
+    return F;
+  };
+  std::vector<std::string> Out;
+  for (const Expr *D : Divisors) {
+    std::vector<const Expr *> FD = Factors(D);
+    bool Implied = llvm::any_of(Divisors, [&](const Expr *O) {
+      if (O == D)
+        return false;
+      std::vector<const Expr *> FO = Factors(O);
+      return FO.size() < FD.size() && llvm::all_of(FO, [&](const Expr *F) {
+               return llvm::is_contained(FD, F);
+             });
+    });
+    if (!Implied)
+      Out.push_back(toString(D));
+  }
+  return Out;
+}
+
+BlockLanes evaluateLanes(ExprContext &Ctx, const AccessQuery &Q,
+                         const LaunchShape &Shape, const Bindings &B,
+                         const std::array<unsigned, 3> *Block,
+                         int64_t ResidueBytes) {
+  // Exact first: flattened indices split where that needs no assumption.
+  ThreadEvaluator TE(Ctx, Shape, B);
+  TE.setSplitUniform(true);
+  BlockLanes R = evaluateLanesWith(TE, Q, Shape, Block, ResidueBytes);
+  if (R.Ok || !TE.splitUsed())
+    return R;
+  // A failure reads as the plain rules' (the analyses built on them, such as
+  // the loop iterations a lane-varying division asks for, stay as they were).
+  auto Plain = [&] {
+    ThreadEvaluator P(Ctx, Shape, B);
+    return evaluateLanesWith(P, Q, Shape, Block, ResidueBytes);
+  };
+  if (!TE.neededDivisorAssumption() || !Shape.WarpSize)
+    return Plain();
+  // A runtime extent divides the index (`c = i % C`): again with every
+  // runtime divisor a multiple of the warp size, said so.
+  ThreadEvaluator Assuming(Ctx, Shape, B);
+  Assuming.setSplitUniform(true);
+  Assuming.assumeDivisorsMultipleOf(Shape.WarpSize);
+  BlockLanes A = evaluateLanesWith(Assuming, Q, Shape, Block, ResidueBytes);
+  if (A.Ok) {
+    A.AssumedExtents = independentDivisors(Assuming.assumedDivisors());
+    if (!A.AssumedExtents.empty())
+      A.ExtentMultiple = Shape.WarpSize;
+    return A;
+  }
+  // Neither: the failure that names a value a binding can fix (a runtime
+  // stride, `c * T`), which the assumption may have uncovered.
+  auto Bindable = [](const BlockLanes &L) {
+    return L.Runtime && (L.Runtime->kind() == ExprKind::Param ||
+                         L.Runtime->kind() == ExprKind::LoopIV);
+  };
+  BlockLanes P = Plain();
+  return Bindable(A) && !Bindable(P) ? A : P;
 }
 
 } // namespace sym

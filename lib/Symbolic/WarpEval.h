@@ -13,8 +13,9 @@
 // index arithmetic does not overflow its type, and the runtime values an
 // index divides (blockIdx, sizes, parameters) are non-negative, so C's
 // truncating division equals floor division. Assumptions specific to one
-// access (alignment of a runtime base, a runtime stride's value) are returned
-// by lib/Hardware's AccessReport::Assumptions, never made silently.
+// access (alignment of a runtime base, a runtime stride's value, a runtime
+// extent of a flattened index taken as a multiple of the warp size) are
+// returned by lib/Hardware's AccessReport::Assumptions, never made silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_SYMBOLIC_WARPEVAL_H
@@ -80,8 +81,37 @@ public:
   /// The runtime value whose coefficient made the last eval fail, if any.
   const Expr *runtimeCoefficient() const { return RuntimeAtom; }
 
+  /// Flattened indices (`c = i % C`, `t = (i / C) % T`, `b * T * C3`): where
+  /// the plain rules fail on a lane-varying node, a division, remainder or
+  /// product whose operands are warp-uniform atoms plus a per-lane constant
+  /// is split exactly instead (see splitDivision, product). Off by default:
+  /// the divergence analyses read a failure as "varies by lane";
+  /// evaluateLanes turns it on for memory accesses.
+  void setSplitUniform(bool On) { SplitUniform = On; }
+  /// Also take every runtime divisor as a multiple of \p Multiple (the warp
+  /// size), so that a warp's consecutive flat indices never wrap it; 0 turns
+  /// the assumption off. The divisors it was needed for are recorded.
+  void assumeDivisorsMultipleOf(unsigned Multiple) {
+    DivisorMultiple = Multiple;
+  }
+  /// The runtime divisors the assumption was used for, over every eval since
+  /// the evaluator was made (uniqued, in order).
+  const std::vector<const Expr *> &assumedDivisors() const {
+    return AssumedDivisors;
+  }
+  /// Some split of a runtime division needed the assumption while it was off
+  /// (a retry with assumeDivisorsMultipleOf may succeed).
+  bool neededDivisorAssumption() const { return NeededAssumption; }
+  /// Some node was split (the result may differ from the plain rules').
+  bool splitUsed() const { return SplitUsed; }
+
 private:
   std::optional<SymValue> rec(const Expr *E, unsigned Depth);
+  std::optional<SymValue> splitDivision(const Expr *E, const SymValue &X,
+                                        const SymValue &Y);
+  SymValue product(const SymValue &X, const SymValue &Y, IntType T);
+  const Expr *exprOf(const SymValue &V, IntType T);
+  void addAtom(SymValue &V, const Expr *Node, int64_t Coef);
   std::optional<SymValue> fail(const std::string &Why,
                                const Expr *Runtime = nullptr);
   std::optional<SymValue> atom(const Expr *E);
@@ -93,6 +123,11 @@ private:
   const std::array<unsigned, 3> *Block = nullptr;
   std::string Failure;
   const Expr *RuntimeAtom = nullptr;
+  bool SplitUniform = false;
+  unsigned DivisorMultiple = 0;
+  bool NeededAssumption = false;
+  bool SplitUsed = false;
+  std::vector<const Expr *> AssumedDivisors;
 };
 
 /// Where an access goes. Constant: a `__constant__` variable, read through
@@ -139,6 +174,11 @@ struct BlockLanes {
   std::string RuntimeText; ///< The runtime part, as the first warp names it.
   /// A guard that depends on blockIdx or a runtime value was taken as true.
   bool RuntimeGuard = false;
+  /// Runtime divisors of a flattened index taken as multiples of the warp
+  /// size ("C", "T * C"; those implied by another are left out), and that
+  /// multiple; empty when no such assumption was needed.
+  std::vector<std::string> AssumedExtents;
+  unsigned ExtentMultiple = 0;
 };
 
 /// Evaluates \p Q's guard and address for every lane of every warp of a block

@@ -477,15 +477,34 @@ private:
 
   /// \p A's address in units of \p Width: exact when every term's byte scale
   /// is a multiple of it (the usual case); otherwise a division the engine
-  /// evaluates per lane.
-  const sym::Expr *unitIndex(const Address &A, int64_t Width) {
+  /// evaluates per lane. When the language guarantees the address is a
+  /// multiple of Width (\p Aligned: the accessed type's alignment is at least
+  /// its width, as for float4, int2 or __half2, whose misaligned access is an
+  /// error on the GPU), the terms whose scale is a multiple of Width are
+  /// divided exactly and only the rest, a multiple of Width itself, is one
+  /// division: `reinterpret_cast<const float4 *>(in + row * N)[tx]` is
+  /// (4 * row * N) / 16 + tx, a uniform part plus the lane's own index.
+  const sym::Expr *unitIndex(const Address &A, int64_t Width, bool Aligned) {
     if (const sym::Expr *Index = indexInUnits(SC, A.Terms, A.Const, Width))
       return Index;
-    const sym::Expr *Bytes = SC.constant(A.Const, sym::IntType::i64());
-    for (auto &T : A.Terms)
-      Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
-                                   SC.constant(T.second, sym::IntType::i64())));
-    return SC.div(Bytes, SC.constant(Width, sym::IntType::i64()));
+    auto I64 = sym::IntType::i64();
+    const sym::Expr *Bytes = SC.constant(0, I64);
+    const sym::Expr *Units = SC.constant(0, I64);
+    int64_t Const = A.Const;
+    if (Aligned && Const % Width == 0) {
+      Units = SC.constant(Const / Width, I64);
+      Const = 0;
+    }
+    Bytes = SC.constant(Const, I64);
+    for (auto &T : A.Terms) {
+      if (Aligned && T.second % Width == 0)
+        Units = SC.add(Units, SC.mul(SC.cast(T.first, I64),
+                                     SC.constant(T.second / Width, I64)));
+      else
+        Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, I64),
+                                     SC.constant(T.second, I64)));
+    }
+    return SC.add(Units, SC.div(Bytes, SC.constant(Width, I64)));
   }
 
   int64_t sizeOf(QualType T) {
@@ -555,6 +574,11 @@ private:
     }
     if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
       return; // wider than one instruction: the compiler splits it
+    // Every access of this width is at a multiple of it (pieces of a struct
+    // are as wide as its alignment at most).
+    bool Aligned =
+        !SplitNote.empty() ||
+        Ctx.getTypeAlignInChars(Accessed).getQuantity() >= Width;
     MemoryAccess M;
     M.Site = Site;
     M.Base = A.Base;
@@ -568,12 +592,12 @@ private:
     // The index in units of the access width: exact when every term's byte
     // scale is a multiple of it (the usual case); otherwise a division the
     // engine evaluates per lane.
-    M.Index = unitIndex(A, Width);
+    M.Index = unitIndex(A, Width, Aligned);
     if (!A.Alternatives.empty()) {
       M.Origin = A.Origin;
       M.ChoiceOf = A.ChoiceOf;
       for (const Address &Alt : A.Alternatives)
-        M.Alternatives.push_back({unitIndex(Alt, Width), Alt.Origin});
+        M.Alternatives.push_back({unitIndex(Alt, Width, Aligned), Alt.Origin});
     }
     for (const auto &B : Builder.loopFirstValues())
       M.Bindings[B.getKey()] = B.getValue();
