@@ -81,6 +81,54 @@ const Expr *signedDifference(ExprContext &C, const Expr *A, const Expr *B) {
   return C.sub(C.cast(A, IntType::i64()), C.cast(B, IntType::i64()));
 }
 
+/// The block dimensions along which the blocks tile \p D's range: moving to
+/// the next block shifts every thread's value by more than the values of one
+/// block span. 0 when \p D reads no block index or some block overlaps the
+/// next.
+unsigned tiledDims(ExprContext &C, const Expr *D, const LaunchShape &Shape,
+                   const Bindings &B) {
+  unsigned Dims = 0, T = Shape.threadsPerBlock();
+  ThreadEvaluator TE(C, Shape, B);
+  std::array<unsigned, 3> Origin = {0, 0, 0};
+  std::vector<int64_t> Base;
+  std::optional<SymValue> First;
+  for (unsigned L = 0; L < T; ++L) {
+    auto V = TE.eval(D, Shape.threadOf(L), &Origin);
+    if (!V || (First && !V->sameTerms(*First)))
+      return 0;
+    if (!First)
+      First = V;
+    Base.push_back(V->Const);
+  }
+  auto [Lo, Hi] = std::minmax_element(Base.begin(), Base.end());
+  int64_t Span = *Hi - *Lo;
+  bool Any = false;
+  for (unsigned Dm = 0; Dm < 3; ++Dm) {
+    std::array<unsigned, 3> Next = {0, 0, 0};
+    Next[Dm] = 1;
+    std::optional<int64_t> Shift;
+    bool Tiles = true;
+    for (unsigned L = 0; L < T && Tiles; ++L) {
+      auto V = TE.eval(D, Shape.threadOf(L), &Next);
+      if (!V) {
+        Tiles = false;
+        break;
+      }
+      int64_t Sh = V->Const - Base[L];
+      Tiles = V->sameTerms(*First) && (!Shift || *Shift == Sh);
+      Shift = Sh;
+    }
+    if (!Tiles || !Shift || *Shift == 0)
+      continue;
+    Any = true;
+    if (*Shift > Span || -*Shift > Span)
+      Dims |= 1u << Dm;
+    else
+      return 0;
+  }
+  return Any ? Dims : 0;
+}
+
 WarpSplit unknown(const LaunchShape &Shape, std::string Why) {
   WarpSplit S;
   S.WarpSize = Shape.WarpSize;
@@ -209,6 +257,7 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
     return unknown(Shape, Why.empty() ? "not a comparison of lane values" : Why);
   std::vector<bool> Varies(S.Warps, false);
   unsigned Bound = 0, MostPieces = 0;
+  bool First = true;
   for (const Expr *Cmp : Cmps) {
     if (!Cmp->mayVaryByLane())
       continue;
@@ -223,6 +272,9 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
         return unknown(Shape, "the lanes' runtime parts differ");
       Consts.push_back(V.Const);
     }
+    unsigned Tiled = tiledDims(C, D, Shape, B);
+    S.EdgeBlockDims = First ? Tiled : (S.EdgeBlockDims & Tiled);
+    First = false;
     unsigned P = monotonePieces(Consts), VaryingWarps = 0;
     for (unsigned Wp = 0; Wp < S.Warps; ++Wp) {
       unsigned End = std::min(T, (Wp + 1) * W);
@@ -326,6 +378,7 @@ WarpSplit splitOfTrips(ExprContext &C, const Expr *Start, const Expr *Bound,
     S.IdleLaneTrips = Idle;
     return S;
   }
+  S.EdgeBlockDims = tiledDims(C, D, Shape, B);
   // When the whole block's differences span less than a step, the lanes run
   // one of two trip counts and a runtime bound crosses each monotone piece
   // once: only that many warps have the extra trip (a block-stride loop).

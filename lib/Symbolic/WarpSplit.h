@@ -53,6 +53,12 @@ struct WarpSplit {
   int64_t Gap = 0;
   unsigned GapWarps = 0;
   std::optional<uint64_t> IdleLaneTrips;
+  /// Pieces and TripGap: every compared difference moves by more than its
+  /// span in a block when a block index it reads grows by one (the blocks
+  /// tile a range: `blockIdx.x * blockDim.x + threadIdx.x < n`), so a
+  /// runtime bound falls in one block of that grid dimension: only those
+  /// blocks split (bit D for blockIdx's component D).
+  unsigned EdgeBlockDims = 0;
   /// Unknown: why.
   std::string Why;
 

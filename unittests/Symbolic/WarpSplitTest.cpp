@@ -52,6 +52,13 @@ TEST(WarpSplit, TailGuardIsOneCrossingPerBlock) {
   ASSERT_EQ(S.K, WarpSplit::Kind::Pieces);
   EXPECT_EQ(S.Pieces, 1u);
   EXPECT_EQ(S.divergentWarps(), 1u);
+  EXPECT_EQ(S.EdgeBlockDims, 1u); // and only in the block that holds n
+}
+
+TEST(WarpSplit, BlockLocalBoundSplitsInEveryBlock) {
+  WarpSplit S = cond("threadIdx.x < n", {256, 1, 1});
+  ASSERT_EQ(S.K, WarpSplit::Kind::Pieces);
+  EXPECT_EQ(S.EdgeBlockDims, 0u);
 }
 
 TEST(WarpSplit, EdgeWindowIsTwoCrossingsPerPeriod) {
