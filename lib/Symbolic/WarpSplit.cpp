@@ -52,7 +52,7 @@ unsigned monotonePieces(const std::vector<int64_t> &V) {
 /// The comparisons under the logical operators of \p E; false when something
 /// else decides it (a select, arithmetic on the truth value).
 bool comparisons(const Expr *E, std::vector<const Expr *> &Out,
-                 unsigned Depth = 0) {
+                 ExprContext &C, unsigned Depth = 0) {
   if (Depth > MaxExprDepth)
     return false;
   switch (E->kind()) {
@@ -60,13 +60,29 @@ bool comparisons(const Expr *E, std::vector<const Expr *> &Out,
   case ExprKind::LogicalOr:
   case ExprKind::LogicalNot:
     for (const Expr *O : E->ops())
-      if (!comparisons(O, Out, Depth + 1))
+      if (!comparisons(O, Out, C, Depth + 1))
         return false;
+    return true;
+  case ExprKind::Lt:
+  case ExprKind::Le:
+    // A bound that is a minimum or maximum compares with each of its arms:
+    // `x < min(a, b)` is `x < a && x < b` (a last tile's clamp).
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      const Expr *M = E->op(Side);
+      if (M->kind() != ExprKind::Min && M->kind() != ExprKind::Max)
+        continue;
+      for (const Expr *Arm : M->ops()) {
+        const Expr *Other = E->op(1 - Side);
+        if (!comparisons(Side ? C.lt(Other, Arm) : C.lt(Arm, Other), Out, C,
+                         Depth + 1))
+          return false;
+      }
+      return true;
+    }
+    Out.push_back(E);
     return true;
   case ExprKind::Eq:
   case ExprKind::Ne:
-  case ExprKind::Lt:
-  case ExprKind::Le:
     Out.push_back(E);
     return true;
   default:
@@ -253,7 +269,7 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
   }
   // Each comparison's difference, with the runtime part shared by the block.
   std::vector<const Expr *> Cmps;
-  if (!comparisons(Cond, Cmps))
+  if (!comparisons(Cond, Cmps, C))
     return unknown(Shape, Why.empty() ? "not a comparison of lane values" : Why);
   std::vector<bool> Varies(S.Warps, false);
   unsigned Bound = 0, MostPieces = 0;

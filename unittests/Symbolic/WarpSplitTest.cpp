@@ -69,6 +69,12 @@ TEST(WarpSplit, EdgeWindowIsTwoCrossingsPerPeriod) {
   EXPECT_EQ(S.Period, 16u); // each piece a row: two crossings per period
 }
 
+TEST(WarpSplit, ClampedBoundComparesEachArm) {
+  WarpSplit S = cond("threadIdx.x < min(s, n - blockIdx.x * 256)", {256, 1, 1});
+  ASSERT_EQ(S.K, WarpSplit::Kind::Pieces);
+  EXPECT_EQ(S.divergentWarps(), 2u); // one crossing per arm
+}
+
 TEST(WarpSplit, RuntimeMultipleOfTheLaneIsUnknown) {
   WarpSplit S = cond("threadIdx.x * n < m", {256, 1, 1});
   EXPECT_EQ(S.K, WarpSplit::Kind::Unknown);

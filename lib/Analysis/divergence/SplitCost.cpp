@@ -153,19 +153,31 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
                                         const KernelShape &Shape,
                                         const SplitCostOptions &Opts) {
   std::vector<SplitFinding> Out;
-  UniformityAnalysis UA(Kernel, Ctx, Flow, Shape.Shape);
-  if (!UA.ran() || UA.branches().empty())
-    return Out;
-  CostInputs In{Ctx, Mutations};
-  WorkWalk Walk(In, Opts);
-  double PerThread = std::max(1.0, Walk.work(Kernel.getBody(), 1));
-  double Threads = Shape.Shape.threadsPerBlock();
   FunctionFacts Facts(Kernel, Ctx, Mutations);
   ExprBuilder Builder(SC, Ctx, Facts);
   Builder.setValueFlow(&Flow);
   sym::Bindings Bind;
   for (const auto &[Name, V] : Shape.Params)
     Bind[Name] = V;
+  auto WarpUniformIndex = [&](const clang::Expr *Index) {
+    Builder.resetObservations();
+    const sym::Expr *E = Builder.build(Index);
+    return E && sym::splitOfCondition(SC, E, Shape.Shape, Bind).K ==
+                    sym::WarpSplit::Kind::Uniform;
+  };
+  // The builder reads a value loaded at a warp-uniform address as uniform
+  // too (a loop bound `8 + len[ix / 32]`), as the uniformity does.
+  Builder.setWarpUniformAddress([&](const sym::Expr *Address) {
+    return sym::splitOfCondition(SC, Address, Shape.Shape, Bind).K ==
+           sym::WarpSplit::Kind::Uniform;
+  });
+  UniformityAnalysis UA(Kernel, Ctx, Flow, Shape.Shape, WarpUniformIndex);
+  if (!UA.ran() || UA.branches().empty())
+    return Out;
+  CostInputs In{Ctx, Mutations};
+  WorkWalk Walk(In, Opts);
+  double PerThread = std::max(1.0, Walk.work(Kernel.getBody(), 1));
+  double Threads = Shape.Shape.threadsPerBlock();
 
   for (const UniformityBranch &Br : UA.branches()) {
     SplitFinding F;

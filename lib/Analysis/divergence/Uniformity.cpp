@@ -63,10 +63,12 @@ struct UniformityAnalysis::Write {
   const GCCAsmStmt *Asm = nullptr;
 };
 
-UniformityAnalysis::UniformityAnalysis(const FunctionDecl &Kernel,
-                                       ASTContext &Ctx, const ValueFlow &Flow,
-                                       const sym::LaunchShape &Shape)
-    : Kernel(Kernel), Ctx(Ctx), Flow(Flow), Shape(Shape) {
+UniformityAnalysis::UniformityAnalysis(
+    const FunctionDecl &Kernel, ASTContext &Ctx, const ValueFlow &Flow,
+    const sym::LaunchShape &Shape,
+    std::function<bool(const clang::Expr *)> WarpUniformIndex)
+    : Kernel(Kernel), Ctx(Ctx), Flow(Flow), Shape(Shape),
+      WarpUniformIndex(std::move(WarpUniformIndex)) {
   const CFG *G = Flow.cfg();
   if (!Flow.analysed() || !G)
     return;
@@ -618,11 +620,21 @@ uint8_t UniformityAnalysis::expr(const Expr *E, unsigned Depth) {
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE, Depth);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    uint8_t B = expr(AS->getBase(), Depth + 1) | expr(AS->getIdx(), Depth + 1);
+    uint8_t Base = expr(AS->getBase(), Depth + 1);
+    uint8_t B = Base | expr(AS->getIdx(), Depth + 1);
     // A local array is the lane's own; any other element is memory, and
     // lanes that read different addresses read data.
     if (baseVar(AS))
       return B;
+    // Unless every lane of each warp reads the same element.
+    if (B && !Base && !(B & VaryData) && WarpUniformIndex) {
+      auto It = IndexMemo.find(AS->getIdx());
+      if (It == IndexMemo.end())
+        It = IndexMemo.try_emplace(AS->getIdx(), WarpUniformIndex(AS->getIdx()))
+                 .first;
+      if (It->second)
+        return VaryNone;
+    }
     return B ? B | VaryData : VaryNone;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {

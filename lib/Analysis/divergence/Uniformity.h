@@ -33,6 +33,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -71,8 +72,13 @@ struct UniformityBranch {
 /// The fixed point for one kernel and block shape.
 class UniformityAnalysis {
 public:
-  UniformityAnalysis(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
-                     const ValueFlow &Flow, const sym::LaunchShape &Shape);
+  /// \p WarpUniformIndex, when given, says whether an index the lanes
+  /// compute differently is nonetheless the same in every lane of each warp
+  /// (`len[ix / 32]`): the value loaded there is uniform.
+  UniformityAnalysis(
+      const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
+      const ValueFlow &Flow, const sym::LaunchShape &Shape,
+      std::function<bool(const clang::Expr *)> WarpUniformIndex = nullptr);
   ~UniformityAnalysis();
 
   /// Whether the analysis ran (the value flow analysed the function).
@@ -101,6 +107,8 @@ private:
   clang::ASTContext &Ctx;
   const ValueFlow &Flow;
   const sym::LaunchShape &Shape;
+  std::function<bool(const clang::Expr *)> WarpUniformIndex;
+  llvm::DenseMap<const clang::Expr *, bool> IndexMemo;
   bool Ran = false;
   unsigned Rounds = 0;
   std::vector<uint8_t> DefBits;
