@@ -273,7 +273,7 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
     return unknown(Shape, Why.empty() ? "not a comparison of lane values" : Why);
   std::vector<bool> Varies(S.Warps, false);
   unsigned Bound = 0, MostPieces = 0;
-  bool First = true;
+  bool AllTiled = true;
   for (const Expr *Cmp : Cmps) {
     if (!Cmp->mayVaryByLane())
       continue;
@@ -288,9 +288,11 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
         return unknown(Shape, "the lanes' runtime parts differ");
       Consts.push_back(V.Const);
     }
+    // Each comparison splits only the blocks that hold its own bound: a
+    // column of blocks for one, a row for another.
     unsigned Tiled = tiledDims(C, D, Shape, B);
-    S.EdgeBlockDims = First ? Tiled : (S.EdgeBlockDims & Tiled);
-    First = false;
+    AllTiled &= Tiled != 0;
+    S.EdgeBlockDims |= Tiled;
     unsigned P = monotonePieces(Consts), VaryingWarps = 0;
     for (unsigned Wp = 0; Wp < S.Warps; ++Wp) {
       unsigned End = std::min(T, (Wp + 1) * W);
@@ -315,6 +317,8 @@ WarpSplit splitOfCondition(ExprContext &C, const Expr *Cond,
     S.K = WarpSplit::Kind::Uniform;
     return S;
   }
+  if (!AllTiled)
+    S.EdgeBlockDims = 0;
   S.K = WarpSplit::Kind::Pieces;
   S.SplitWarps = std::min(Bound, Any);
   S.Period = MostPieces ? T / MostPieces : T;

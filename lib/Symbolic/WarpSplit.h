@@ -57,7 +57,9 @@ struct WarpSplit {
   /// span in a block when a block index it reads grows by one (the blocks
   /// tile a range: `blockIdx.x * blockDim.x + threadIdx.x < n`), so a
   /// runtime bound falls in one block of that grid dimension: only those
-  /// blocks split (bit D for blockIdx's component D).
+  /// blocks split, a column of blocks for a bound on x, a row for one on y
+  /// (bit D for blockIdx's component D; 0 when some comparison is not
+  /// tiled).
   unsigned EdgeBlockDims = 0;
   /// Unknown: why.
   std::string Why;

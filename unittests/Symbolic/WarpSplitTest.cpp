@@ -55,6 +55,13 @@ TEST(WarpSplit, TailGuardIsOneCrossingPerBlock) {
   EXPECT_EQ(S.EdgeBlockDims, 1u); // and only in the block that holds n
 }
 
+TEST(WarpSplit, TwoDimensionalGuardSplitsTheEdgeRowAndColumnOfBlocks) {
+  WarpSplit S = cond("bx * 32 + threadIdx.x < w && by * 8 + threadIdx.y < h",
+                     {32, 8, 1});
+  ASSERT_EQ(S.K, WarpSplit::Kind::Pieces);
+  EXPECT_EQ(S.EdgeBlockDims, 3u); // a column of blocks for w, a row for h
+}
+
 TEST(WarpSplit, BlockLocalBoundSplitsInEveryBlock) {
   WarpSplit S = cond("threadIdx.x < n", {256, 1, 1});
   ASSERT_EQ(S.K, WarpSplit::Kind::Pieces);

@@ -253,10 +253,16 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
     }
     // A split only the blocks holding a bound have: one block in the grid
     // dimension's extent pays it.
-    for (unsigned D = 0; D < 3; ++D)
-      if (F.Split.EdgeBlockDims >> D & 1)
-        F.Wasted /= Shape.Shape.GridDim ? std::max(1u, (*Shape.Shape.GridDim)[D])
-                                        : Opts.AssumedGridExtent;
+    // Along each dimension a comparison tiles, one block in its extent.
+    if (F.Split.EdgeBlockDims) {
+      double Fraction = 0;
+      for (unsigned D = 0; D < 3; ++D)
+        if (F.Split.EdgeBlockDims >> D & 1)
+          Fraction += 1.0 / (Shape.Shape.GridDim
+                                 ? std::max(1u, (*Shape.Shape.GridDim)[D])
+                                 : Opts.AssumedGridExtent);
+      F.Wasted *= std::min(1.0, Fraction);
+    }
     F.Wasted *= F.Executions;
     F.KernelSlots = PerThread * Threads;
     F.Share = F.Wasted / F.KernelSlots;
