@@ -28,7 +28,13 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name,
       ReportDataMoveSplits(Options.get("ReportDataMoveSplits", false)),
       ReportOneBlockSplits(Options.get("ReportOneBlockSplits", false)),
       SerialLanes(Options.get("SerialLanes", 4U)),
-      BusyShare(Options.get("BusyShare", 75U)) {}
+      BusyShare(Options.get("BusyShare", 75U)),
+      Model(Options.get("Model", "walker").str()) {
+  if (Model != "walker" && Model != "uniformity")
+    configurationDiag("invalid value '%0' for option 'Model' of %1: expected "
+                      "'walker' or 'uniformity'")
+        << Model << Name;
+}
 
 void DivergentBranchCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -44,6 +50,7 @@ void DivergentBranchCheck::storeOptions(
   Options.store(Opts, "ReportOneBlockSplits", ReportOneBlockSplits);
   Options.store(Opts, "SerialLanes", SerialLanes);
   Options.store(Opts, "BusyShare", BusyShare);
+  Options.store(Opts, "Model", Model);
 }
 
 void DivergentBranchCheck::onStartOfTranslationUnit() {
@@ -349,6 +356,8 @@ DivergenceFacts divergenceFacts(const DivergentBranch &B, ASTContext &Ctx) {
 void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
                                        ArrayRef<KernelShape> Shapes,
                                        ASTContext &Ctx) {
+  if (Model == "uniformity")
+    return checkKernelUniformity(Kernel, Shapes, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   AnalysisContext &AC = analysis(Ctx);
   // Per branch: the first shape it diverges in decides the evidence.
@@ -633,6 +642,130 @@ void DivergentBranchCheck::checkKernel(const FunctionDecl &Kernel,
     R.Facts.Block = shapeFact(*Shape, SM);
     R.Facts.Divergence = divergenceFacts(B, Ctx);
     // Notes without a location go at the warning.
+    for (auto &N : R.Notes)
+      if (N.first.isInvalid())
+        N.first = R.Loc;
+    emit(R, SM);
+  }
+}
+
+namespace {
+
+/// The uniformity model's priority from the share of the kernel's lane slots
+/// a split wastes: High from a tenth, Medium from a fiftieth, Low from one
+/// in two hundred; below that, nothing to report. Data decides at most
+/// Medium.
+constexpr double HighShare = 0.10, MediumShare = 0.02, LowShare = 0.005;
+
+std::string splitPhrase(const divergence::SplitFinding &F) {
+  const sym::WarpSplit &S = F.Split;
+  std::string Of = " of " + std::to_string(S.Warps) + " warps of each block";
+  std::string Where =
+      S.EdgeBlockDims ? ", only in the blocks that hold the bound" : "";
+  switch (S.K) {
+  case sym::WarpSplit::Kind::Masks:
+    return "lanes take different paths in " +
+           std::to_string(S.divergentWarps()) + Of;
+  case sym::WarpSplit::Kind::Pieces:
+    return "only where a lane's value crosses a bound, in at most " +
+           std::to_string(S.divergentWarps()) + Of + Where;
+  case sym::WarpSplit::Kind::TripGap:
+    return "lanes run up to " + std::to_string(S.Gap) + " trip" +
+           (S.Gap == 1 ? "" : "s") + " more than others of their warp, in " +
+           std::to_string(S.GapWarps) + Of + Where;
+  case sym::WarpSplit::Kind::Unknown:
+    if (F.Bits & divergence::VaryData)
+      return "depending on data";
+    if (F.DivergentExit)
+      return "lanes leave the loop at different iterations";
+    return "through " + S.Why;
+  case sym::WarpSplit::Kind::Uniform:
+    break;
+  }
+  return "";
+}
+
+} // namespace
+
+void DivergentBranchCheck::checkKernelUniformity(const FunctionDecl &Kernel,
+                                                 ArrayRef<KernelShape> Shapes,
+                                                 ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  AnalysisContext &AC = analysis(Ctx);
+  divergence::SplitCostOptions Opts;
+  Opts.PredicationThreshold = PredicationThreshold;
+  // Per statement: the shape in which it wastes most.
+  std::vector<std::pair<const divergence::SplitFinding *, const KernelShape *>>
+      Found;
+  for (const KernelShape &S : Shapes)
+    for (const divergence::SplitFinding &F : AC.splits(Kernel, S, Opts)) {
+      auto It = llvm::find_if(Found, [&](const auto &P) {
+        return P.first->S == F.S;
+      });
+      if (It == Found.end())
+        Found.push_back({&F, &S});
+      else if (F.Share > It->first->Share)
+        *It = {&F, &S};
+    }
+  std::vector<SourceRange> Taken;
+  for (const auto &[FP, Shape] : Found) {
+    const divergence::SplitFinding &F = *FP;
+    if (F.Share < LowShare)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(F.S->getBeginLoc());
+    if (SM.isInSystemHeader(Loc))
+      continue;
+    // One finding per cause: a split nested in a reported one continues it.
+    bool Nested = llvm::any_of(Taken, [&](SourceRange R) {
+      return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+             !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
+    });
+    if (Nested)
+      continue;
+    Taken.push_back({Loc, SM.getExpansionLoc(F.S->getEndLoc())});
+    if (!Reported.insert(Loc.getRawEncoding()).second)
+      continue;
+    Report R;
+    R.Loc = F.S->getBeginLoc();
+    if (F.Cond)
+      R.Range = F.Cond->getSourceRange();
+    bool Data = F.Bits & divergence::VaryData;
+    R.Prio = F.Share >= HighShare && !Data ? Priority::High
+             : F.Share >= MediumShare      ? Priority::Medium
+                                           : Priority::Low;
+    switch (F.Split.K) {
+    case sym::WarpSplit::Kind::Masks:
+      R.Conf = Confidence::Certain;
+      break;
+    case sym::WarpSplit::Kind::TripGap:
+      R.Conf = F.Split.IdleLaneTrips ? Confidence::Certain : Confidence::Likely;
+      break;
+    case sym::WarpSplit::Kind::Pieces:
+      R.Conf = Confidence::Likely;
+      break;
+    default:
+      R.Conf = Confidence::Possible;
+      break;
+    }
+    unsigned Percent = unsigned(F.Share * 100 + 0.5);
+    R.Message = std::string(what(F.Kind)) +
+                " differs between the lanes of a warp: " + splitPhrase(F) +
+                "; idle lanes waste about " +
+                (Percent ? std::to_string(Percent) + "%" : "1%") +
+                " of the kernel's lane slots";
+    std::string Evidence =
+        F.Kind == BranchKind::Loop
+            ? "about " + std::to_string(F.ThenCost) +
+                  " instructions a trip"
+            : "about " + std::to_string(F.ThenCost + F.ElseCost) +
+                  " instructions under the branch" +
+                  (F.Unpredicable ? ", which nvcc cannot predicate" : "");
+    Evidence += ", run " + std::to_string(uint64_t(F.Executions)) +
+                (F.Executions == 1 ? " time" : " times") + " a thread";
+    R.Notes.push_back({SourceLocation(), Evidence});
+    auto [NoteLoc, NoteText] = shapeNote(*Shape, SM);
+    R.Notes.push_back({NoteLoc, NoteText});
+    R.Facts.Block = shapeFact(*Shape, SM);
     for (auto &N : R.Notes)
       if (N.first.isInvalid())
         N.first = R.Loc;

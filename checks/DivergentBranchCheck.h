@@ -60,6 +60,14 @@ private:
   /// iteration evaluated, is quiet: packing the lanes could save at most the
   /// rest of the body's issue slots. 101 reports them all.
   const unsigned BusyShare;
+  /// Which model reports: "walker" (the named rules of the divergence
+  /// walker, the default) or "uniformity" (issue 35: the uniformity fixed
+  /// point, the lane-set domain and one wasted-lane cost).
+  const std::string Model;
+  /// The uniformity model's report.
+  void checkKernelUniformity(const clang::FunctionDecl &Kernel,
+                             llvm::ArrayRef<KernelShape> Shapes,
+                             clang::ASTContext &Ctx);
   llvm::DenseSet<unsigned> Reported;
 };
 

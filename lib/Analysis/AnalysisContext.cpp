@@ -188,6 +188,23 @@ AnalysisContext::divergence(const FunctionDecl &Kernel, const KernelShape &S) {
   return It->second;
 }
 
+const std::vector<divergence::SplitFinding> &
+AnalysisContext::splits(const FunctionDecl &Kernel, const KernelShape &S,
+                        const divergence::SplitCostOptions &Opts) {
+  ++Stats.Requests;
+  auto Key = std::make_pair(&Kernel, keyOf(S));
+  auto It = SplitCache.find(Key);
+  if (It == SplitCache.end()) {
+    const ValueFlow &VF = valueFlow(Kernel);
+    It = SplitCache
+             .emplace(std::move(Key),
+                      divergence::analyzeSplits(Kernel, Ctx, SplitSC,
+                                                Mutations, VF, S, Opts))
+             .first;
+  }
+  return It->second;
+}
+
 ArrayRef<LocalArray> AnalysisContext::localArrays(const FunctionDecl &F) {
   ++Stats.Requests;
   auto It = LocalArrayCache.find(&F);

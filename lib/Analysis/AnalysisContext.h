@@ -20,6 +20,7 @@
 #include "Analysis/Coverage.h"
 #include "Analysis/divergence/Divergence.h"
 #include "Analysis/instructions/DeviceStatements.h"
+#include "Analysis/divergence/SplitCost.h"
 #include "Analysis/instructions/DoublePrecision.h"
 #include "Analysis/instructions/IntegerDivision.h"
 #include "Analysis/instructions/SlowMath.h"
@@ -134,6 +135,13 @@ public:
   const KernelDivergence &divergence(const clang::FunctionDecl &Kernel,
                                      const KernelShape &S);
 
+  /// The uniformity model's divergent splits of \p Kernel for shape \p S,
+  /// each with its cost (issue 35: Analysis/divergence/SplitCost.h);
+  /// warplint-divergent-branch reads them when its Model option says so.
+  const std::vector<divergence::SplitFinding> &
+  splits(const clang::FunctionDecl &Kernel, const KernelShape &S,
+         const divergence::SplitCostOptions &Opts);
+
   /// The per-thread arrays of \p F (a kernel or __device__ function) and where
   /// each will live, for the target's register limit.
   llvm::ArrayRef<LocalArray> localArrays(const clang::FunctionDecl &F);
@@ -209,6 +217,8 @@ private:
   /// otherwise reorder the addresses the memory checks print, and evidence
   /// would depend on which other checks are enabled.
   sym::ExprContext DivergenceSC;
+  /// The uniformity model's expressions, apart for the same reason.
+  sym::ExprContext SplitSC;
   MutationCache Mutations;
   std::optional<std::vector<const clang::CallExpr *>> LaunchCalls;
   std::unique_ptr<LaunchIndex> Launches;
@@ -265,6 +275,9 @@ private:
   hw::AccessMemo Memo;
   std::map<std::pair<const clang::FunctionDecl *, ShapeKey>, KernelDivergence>
       DivergenceCache;
+  std::map<std::pair<const clang::FunctionDecl *, ShapeKey>,
+           std::vector<divergence::SplitFinding>>
+      SplitCache;
   std::map<std::tuple<const MemoryAccess *, ShapeKey, std::string>,
            std::optional<RedundantLoad>>
       RedundantCache;

@@ -147,6 +147,15 @@ public:
     return It != DefsOf.end() && It->second.size() > 1;
   }
   const std::vector<FlowLoop> &loops() const { return Loops; }
+  /// The control-flow graph the facts are computed on (null when clang could
+  /// not build one), and the block of a statement element of it.
+  const clang::CFG *cfg() const { return Graph.get(); }
+  std::optional<unsigned> blockOf(const clang::Stmt *S) const {
+    auto It = BlockOf.find(S);
+    if (It == BlockOf.end())
+      return std::nullopt;
+    return It->second;
+  }
   /// Whether the statement \p S (an expression of the body) runs inside \p L.
   bool inLoop(const clang::Stmt *S, const FlowLoop &L) const;
   /// Whether \p E has the same value in every iteration of \p L: constants,

@@ -76,6 +76,14 @@ static llvm::cl::opt<bool>
                    llvm::cl::desc("Dump the divergent branches and barriers "
                                   "instead of the memory accesses"),
                    llvm::cl::cat(Cat));
+// The uniformity model's splits and their cost (issue 35,
+// Analysis/divergence/SplitCost).
+static llvm::cl::opt<bool>
+    SplitsMode("splits",
+               llvm::cl::desc("With --divergence: the uniformity model's "
+                              "divergent splits and their cost instead"),
+               llvm::cl::cat(Cat));
+
 
 //===----------------------------------------------------------------------===//
 // The resource and FP64 dump modes (--resources, --fp64): what
@@ -469,6 +477,14 @@ private:
 
   void dumpDivergence(const FunctionDecl &FD, const std::string &Kernel,
                       const KernelShape &S) {
+    if (SplitsMode) {
+      llvm::outs() << Kernel << ": blockDim " << blockDimString(S.Shape.BlockDim)
+                   << " (" << S.Origin << ")\n";
+      divergence::printSplits(llvm::outs(),
+                              AC.splits(FD, S, divergence::SplitCostOptions()),
+                              Ctx.getSourceManager());
+      return;
+    }
     const KernelDivergence &D = AC.divergence(FD, S);
     std::string Context;
     llvm::raw_string_ostream COS(Context);

@@ -14,7 +14,10 @@ good_atomicQueue's single divergent target among 536, the warp that crosses the 
 capacity, is a tail, not a divergent kernel. Disagreements must be listed, with the
 reason, in explained.txt.
 
-usage: compare.py --warplint build/bin/warplint [--check]
+usage: compare.py --warplint build/bin/warplint [--check] [--model uniformity]
+
+--model uniformity runs warplint-divergent-branch with its uniformity model (issue 35) instead
+of the default one; without --check it only prints the comparison.
 """
 import argparse
 import csv
@@ -73,9 +76,11 @@ def kernel_lines(path):
     return spans
 
 
-def findings(warplint, path, extra=()):
+def findings(warplint, path, extra=(), model=None):
     cmd = [warplint, "--cuda-path=none", "--format=json", "--quiet",
            "-checks=-*,warplint-divergent-branch", path]
+    if model:
+        cmd.append("--config={CheckOptions: {warplint-divergent-branch.Model: %s}}" % model)
     if extra:
         cmd += ["--"] + list(extra)
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -95,6 +100,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--warplint", required=True)
     p.add_argument("--check", action="store_true")
+    p.add_argument("--model", default=None)
     args = p.parse_args()
     explained = {}
     for line in open(os.path.join(HERE, "explained.txt")):
@@ -105,7 +111,7 @@ def main():
     agree = 0
     for name, src in SOURCES.items():
         spans = kernel_lines(src)
-        lines = findings(args.warplint, src, EXTRA.get(name, ()))
+        lines = findings(args.warplint, src, EXTRA.get(name, ()), args.model)
         reported = set()
         for ln, via in lines:
             owner = [k for (start, k) in spans if start <= ln]
