@@ -1,6 +1,6 @@
 //===- WarpSplitTest.cpp - The lane-set domain of divergence --------------===//
 #include "Symbolic/WarpSplit.h"
-#include "Symbolic/ExprParser.h"
+#include "TestSupport/ExprParser.h"
 
 #include "gtest/gtest.h"
 
