@@ -10,6 +10,7 @@ kernel. Columns: project, repository, commit, program (a folder or file in the r
 build command, run command, compiler arguments for warplint, the files to lint (all run in the
 program's folder; $ROOT is the project's checkout, $ARCH the target such as sm_90).
 """
+import hashlib
 import os
 import re
 import sys
@@ -139,6 +140,30 @@ def single_files(project, root, extra_inc=""):
                    extra_inc.strip(), f)
 
 
+HECBENCH_SAMPLE = 150
+
+
+def interleave(rows):
+    """HeCBench's first HECBENCH_SAMPLE programs by a hash of the folder's name, every other
+    project whole; each project's programs in hash order, spread through the list so that a
+    run stopped early still covers every project."""
+    by = {}
+    for r in rows:
+        by.setdefault(r[0], []).append(r)
+    for k in by:
+        by[k].sort(key=lambda r: hashlib.sha1(r[1].encode()).hexdigest())
+    by["HeCBench"] = by.get("HeCBench", [])[:HECBENCH_SAMPLE]
+    its = {k: iter(v) for k, v in by.items()}
+    pos = {k: 0.0 for k in by}
+    total = sum(len(v) for v in by.values())
+    out = []
+    while len(out) < total:
+        k = min((p + 1.0 / len(by[k]), k) for k, p in pos.items() if by[k] and p < 1.0)[1]
+        pos[k] += 1.0 / len(by[k])
+        out.append(next(its[k]))
+    return out
+
+
 def main():
     top = sys.argv[1]
     rows = []
@@ -148,6 +173,7 @@ def main():
     rows += single_files("CUDA-Programming", os.path.join(top, "CUDA-Programming"),
                          "-I$ROOT/src/11-stream")
     rows += single_files("code-samples", os.path.join(top, "code-samples"))
+    rows = interleave(rows)
     print("\t".join(["project", "repository", "commit", "program", "build", "run", "args", "files"]))
     for project, prog, build, run, args, files in rows:
         repo, commit = PROJECTS[project]
