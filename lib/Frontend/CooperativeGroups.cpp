@@ -268,16 +268,10 @@ dimComponent(const Expr *E, const ParamArgument &Arg) {
   const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParens() : nullptr);
   if (!ME || ME->isArrow() || !ME->getMemberDecl()->getIdentifier())
     return std::nullopt;
-  StringRef Field = ME->getMemberDecl()->getName();
-  sym::Dim D;
-  if (Field == "x")
-    D = sym::Dim::X;
-  else if (Field == "y")
-    D = sym::Dim::Y;
-  else if (Field == "z")
-    D = sym::Dim::Z;
-  else
+  std::optional<sym::Dim> Named = sym::dimNamed(ME->getMemberDecl()->getName());
+  if (!Named)
     return std::nullopt;
+  sym::Dim D = *Named;
   const Expr *Base = ME->getBase();
   for (unsigned I = 0; Base && I < MaxDepth; ++I) {
     if (const auto *CE = dyn_cast<CallExpr>(Base))

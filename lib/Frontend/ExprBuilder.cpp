@@ -81,16 +81,11 @@ std::optional<std::pair<StringRef, sym::Dim>> builtinComponent(const Expr *E) {
   if (!DRE)
     return std::nullopt;
   StringRef Var = DRE->getDecl()->getName();
-  StringRef Field = MSP->getPropertyDecl()->getName();
-  sym::Dim D;
-  if (Field == "x")
-    D = sym::Dim::X;
-  else if (Field == "y")
-    D = sym::Dim::Y;
-  else if (Field == "z")
-    D = sym::Dim::Z;
-  else
+  std::optional<sym::Dim> Named =
+      sym::dimNamed(MSP->getPropertyDecl()->getName());
+  if (!Named)
     return std::nullopt;
+  sym::Dim D = *Named;
   if (Var == "threadIdx" || Var == "blockIdx" || Var == "blockDim" ||
       Var == "gridDim")
     return std::make_pair(Var, D);

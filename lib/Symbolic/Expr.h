@@ -32,6 +32,16 @@ constexpr unsigned MaxExprDepth = budget::ExprDepth;
 
 /// Which of the three components of a dim3.
 enum class Dim : uint8_t { X = 0, Y = 1, Z = 2 };
+/// The dimension a component name ("x", "y", "z" of a dim3 or uint3) names.
+inline std::optional<Dim> dimNamed(llvm::StringRef Component) {
+  if (Component == "x")
+    return Dim::X;
+  if (Component == "y")
+    return Dim::Y;
+  if (Component == "z")
+    return Dim::Z;
+  return std::nullopt;
+}
 
 /// How far a value is shared among threads. Ordered: each level is uniform
 /// over a larger group than the next.

@@ -246,18 +246,27 @@ TEST(Confirmation, SameFile) {
 
 } // namespace
 
-// The source page names a template instance with casts on its value arguments
-// ("<float, (int)128, (bool)0>"), the raw page without them ("<float, 128,
-// 0>"): both name one launch, whose per-instruction wavefronts must reach the
-// source page's instructions.
-TEST(NcuReport, WavefrontsReachTemplateInstances) {
-  std::string S = "\"File Path\",\"/src/app/k.cu\"\n"
-                  "\"Function Name\",\"void gemm<float, (int)128, (bool)0>(T1 *)\"\n";
+// A source page with one line of \p Function: an LDS.128 executed 500 times
+// whose N-way column reads 4 (the wavefronts a conflict-free 128-bit access
+// of a full warp needs).
+std::string wideSharedLoadPage(const char *Function) {
+  std::string S = "\"File Path\",\"/src/app/k.cu\"\n\"Function Name\",\"";
+  S += Function;
+  S += "\"\n";
   S += Header;
   S += "\"24\",\"v = t[x][y];\",\"-\",\"-\",\"0\",\"1\",\"1\",\"1\","
        "\"1\",\"1\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\"\n";
   S += row("0x400", "      LDS.128 R4, [R6]", "500", "16000", "16000", "0",
            "Shared", "Load", "0", "4", "0", "0");
+  return S;
+}
+
+// The source page names a template instance with casts on its value arguments
+// ("<float, (int)128, (bool)0>"), the raw page without them ("<float, 128,
+// 0>"): both name one launch, whose per-instruction wavefronts must reach the
+// source page's instructions.
+TEST(NcuReport, WavefrontsReachTemplateInstances) {
+  std::string S = wideSharedLoadPage("void gemm<float, (int)128, (bool)0>(T1 *)");
   auto R = parseNcuSourceCsv(S);
   ASSERT_TRUE(static_cast<bool>(R));
   std::string T = "\"ID\",\"Kernel Name\",\"memory_l1_wavefronts_shared\","
@@ -297,13 +306,7 @@ TEST(NcuReport, WideSharedAccessWithoutWavefronts) {
 // The hot-line list judges shared lines as the verdicts do: a line whose only
 // shared access is a conflict-free 128-bit load is not a bank-conflict line.
 TEST(Confirmation, WideConflictFreeSharedLineIsNotHot) {
-  std::string S = "\"File Path\",\"/src/app/k.cu\"\n"
-                  "\"Function Name\",\"void gemm<(int)4>(float *)\"\n";
-  S += Header;
-  S += "\"24\",\"v = t[x][y];\",\"-\",\"-\",\"0\",\"1\",\"1\",\"1\","
-       "\"1\",\"1\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\"\n";
-  S += row("0x400", "      LDS.128 R4, [R6]", "500", "16000", "16000", "0",
-           "Shared", "Load", "0", "4", "0", "0");
+  std::string S = wideSharedLoadPage("void gemm<(int)4>(float *)");
   auto R = parseNcuSourceCsv(S);
   ASSERT_TRUE(static_cast<bool>(R));
   // The row's access size column says 32: set the width the LDS.128 has.

@@ -16,6 +16,17 @@
 
 namespace warplint {
 
+sym::Bindings bindingsFor(const MemoryAccess &A, const KernelShape &S) {
+  sym::Bindings B;
+  for (const auto &P : S.Assumed)
+    B[P.first] = P.second;
+  for (const auto &P : S.Params)
+    B[P.first] = P.second;
+  for (const auto &E : A.Bindings)
+    B[E.getKey()] = E.getValue();
+  return B;
+}
+
 namespace {
 
 /// Iterations evaluated at most per access (all loops together), and per loop
@@ -196,13 +207,7 @@ evaluateIterations(sym::ExprContext &SC, const hw::HardwareModel &M,
     R.Failure = A.Unresolved.empty() ? "no address" : A.Unresolved;
     return R;
   }
-  sym::Bindings B;
-  for (const auto &P : S.Assumed)
-    B[P.first] = P.second;
-  for (const auto &P : S.Params)
-    B[P.first] = P.second;
-  for (const auto &E : A.Bindings)
-    B[E.getKey()] = E.getValue();
+  sym::Bindings B = bindingsFor(A, S);
   hw::AccessReport First =
       evaluateOnce(SC, M, A, S, B, AssumedRuntimeValue, Memo);
   if (A.Loops.empty())
@@ -374,13 +379,7 @@ static void siblingTraffic(sym::ExprContext &SC, const hw::HardwareModel &M,
   for (const auto &T : A.ElementIndexBytes.Terms)
     Bytes = SC.add(Bytes, SC.mul(SC.cast(T.first, sym::IntType::i64()),
                                  SC.constant(T.second, sym::IntType::i64())));
-  sym::Bindings B;
-  for (const auto &P : S.Assumed)
-    B[P.first] = P.second;
-  for (const auto &P : S.Params)
-    B[P.first] = P.second;
-  for (const auto &E : A.Bindings)
-    B[E.getKey()] = E.getValue();
+  sym::Bindings B = bindingsFor(A, S);
   sym::AccessQuery Q;
   Q.Index = Bytes;
   Q.ElementBytes = 1;

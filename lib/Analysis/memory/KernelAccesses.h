@@ -174,6 +174,11 @@ class Assumptions;
 void applyAssumptions(const clang::FunctionDecl &Kernel, const Assumptions &A,
                       KernelShape &S);
 
+/// The values an evaluation of \p A under \p S binds: the assumed values, then
+/// the launch's constant arguments (which replace them), then the first value
+/// of each loop variable.
+sym::Bindings bindingsFor(const MemoryAccess &A, const KernelShape &S);
+
 /// The launches of one translation unit, indexed by kernel.
 class LaunchIndex {
 public:

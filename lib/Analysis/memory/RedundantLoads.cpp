@@ -58,13 +58,7 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
   unsigned N = Shape.threadsPerBlock();
   if (N < 2 || N > MaxThreads)
     return std::nullopt;
-  sym::Bindings B;
-  for (const auto &P : S.Assumed)
-    B[P.first] = P.second;
-  for (const auto &P : S.Params)
-    B[P.first] = P.second;
-  for (const auto &E : A.Bindings)
-    B[E.getKey()] = E.getValue();
+  sym::Bindings B = bindingsFor(A, S);
   sym::ThreadEvaluator TE(SC, Shape, B);
 
   struct Group {
