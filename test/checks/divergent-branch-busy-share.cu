@@ -134,6 +134,6 @@ void launch(float *o, const float *in, int n) {
 }
 
 // With BusyShare 101 every one-sided split is reported again.
-// ALL: divergent-branch-round10-busy.cu:46:7: warning: branch condition differs
-// ALL: divergent-branch-round10-busy.cu:58:5: warning: branch condition differs
-// ALL: divergent-branch-round10-busy.cu:78:5: warning: branch condition differs
+// ALL: divergent-branch-busy-share.cu:46:7: warning: branch condition differs
+// ALL: divergent-branch-busy-share.cu:58:5: warning: branch condition differs
+// ALL: divergent-branch-busy-share.cu:78:5: warning: branch condition differs
