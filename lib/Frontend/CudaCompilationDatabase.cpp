@@ -156,4 +156,20 @@ CudaCompilationDatabase::adjustmentFor(llvm::StringRef FilePath) const {
   return A;
 }
 
+std::vector<std::string> CudaCompilationDatabase::toolchainHeaderDirs() const {
+  std::vector<std::string> Out;
+  auto Add = [&](llvm::StringRef Dir) {
+    if (Dir.empty())
+      return;
+    std::string D = Dir.str();
+    if (!llvm::StringRef(D).ends_with("/"))
+      D += '/';
+    Out.push_back(std::move(D));
+  };
+  if (Opts.Toolkit)
+    Add(Opts.Toolkit->Path);
+  Add(Opts.FallbackIncludeDir);
+  Add(Opts.ResourceDir);
+  return Out;
+}
 } // namespace warplint

@@ -37,6 +37,10 @@ public:
   /// decision is deterministic, so callers may ask before or after the run.
   std::optional<AdjustedCommand> adjustmentFor(llvm::StringRef FilePath) const;
 
+  /// The directories of the headers clang reads as they are: the toolkit's,
+  /// clang's own and warplint's bundled ones (NvccSpelling leaves them alone).
+  std::vector<std::string> toolchainHeaderDirs() const;
+
 private:
   /// The inner database's commands for \p FilePath; one it inferred from an
   /// nvcc command is that command moved to \p FilePath (the interpolation

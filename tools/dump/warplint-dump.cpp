@@ -26,6 +26,8 @@
 #include "Analysis/resources/ResourceEstimate.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Frontend/CudaToolkit.h"
+#include "Frontend/NvccMacroScope.h"
+#include "Frontend/NvccSpelling.h"
 #include "Hardware/AccessCost.h"
 #include "Hardware/HardwareModel.h"
 #include "Symbolic/WarpEval.h"
@@ -521,8 +523,9 @@ private:
 class DumpAction : public ASTFrontendAction {
 public:
   explicit DumpAction(const hw::HardwareModel &M) : M(M) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    scopeNvccMacro(CI);
     return std::make_unique<DumpConsumer>(M);
   }
 
@@ -556,8 +559,12 @@ int main(int argc, const char **argv) {
   Opts.FallbackIncludeDir = bundledIncludeDir(argv[0], (void *)&main);
   Opts.ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
   CudaCompilationDatabase DB(std::move(Fixed), Opts);
-  tooling::ClangTool Tool(DB,
-                          std::vector<std::string>(Files.begin(), Files.end()));
+  // As warplint parses: nvcc's spellings respelt (NvccSpelling.h).
+  tooling::ClangTool Tool(
+      DB, std::vector<std::string>(Files.begin(), Files.end()),
+      std::make_shared<PCHContainerOperations>(),
+      createNvccSpellingFileSystem(llvm::vfs::getRealFileSystem(),
+                                   DB.toolchainHeaderDirs()));
   struct Factory : tooling::FrontendActionFactory {
     const hw::HardwareModel &M;
     explicit Factory(const hw::HardwareModel &M) : M(M) {}

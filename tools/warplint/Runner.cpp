@@ -2,6 +2,8 @@
 #include "tools/warplint/Runner.h"
 
 #include "Findings/SourceFiles.h"
+#include "Frontend/NvccMacroScope.h"
+#include "Frontend/NvccSpelling.h"
 #include "checks/CheckRegistry.h"
 #include "checks/WarplintCheck.h"
 #include "clang-tidy/ClangTidy.h"
@@ -357,6 +359,7 @@ private:
     std::unique_ptr<clang::ASTConsumer>
     CreateASTConsumer(clang::CompilerInstance &CI,
                       llvm::StringRef File) override {
+      scopeNvccMacro(CI);
       return Consumers->createASTConsumer(CI, File);
     }
 
@@ -438,7 +441,7 @@ static RunResult runOne(const RunRequest &Req,
   RunResult Out;
   // A physical file system of our own: its working directory is per thread,
   // unlike the process-wide one behind getRealFileSystem().
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Files(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
   if (!Req.Overlay.empty()) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Unsaved(
@@ -446,8 +449,13 @@ static RunResult runOne(const RunRequest &Req,
     for (const auto &[Path, Text] : Req.Overlay)
       Unsaved->addFile(Path, /*ModificationTime=*/0,
                        llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
-    BaseFS->pushOverlay(Unsaved);
+    Files->pushOverlay(Unsaved);
   }
+  // What clang reads of the user's files is respelt where nvcc's dialect
+  // differs (NvccSpelling.h), byte for byte.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS(
+      new llvm::vfs::OverlayFileSystem(createNvccSpellingFileSystem(
+          Files, Req.Compilations->toolchainHeaderDirs())));
   // One file per call: LibTooling prints "[i/n] Processing file ..." to stderr
   // whenever it is given several, which clutters pre-commit, CI and editor
   // output.
