@@ -9,7 +9,8 @@ namespace warplint {
 
 /// Reports kernel launches whose block size is a known constant that is not a
 /// multiple of the warp size: the last warp of every block runs with idle
-/// lanes. Best Practices Guide §10.3 (2.3: §4.4), Medium priority. Docs:
+/// lanes. Best Practices Guide §10.3 (2.3: §4.4), Medium priority; each
+/// finding's priority follows the idle share of the block's lanes. Docs:
 /// docs/checks/warplint-block-size-not-warp-multiple.md
 class BlockSizeNotWarpMultipleCheck : public WarplintCheck {
 public:
@@ -23,9 +24,9 @@ private:
   /// Also report `__launch_bounds__(N)` whose maximum block size N is not a
   /// warp multiple.
   const bool CheckLaunchBounds;
-  /// Skip `<<<g, 1>>>`: a one-thread block is a deliberately serial kernel
-  /// (setup, a scalar result, a device-side launcher), not parallel work cut to
-  /// the wrong size.
+  /// Skip `<<<g, 1>>>` whatever the grid (default off: a grid of one-thread
+  /// blocks idles 31 of every 32 lanes; a launch that fits in one warp, the
+  /// serial `<<<1, 1>>>`, is never reported).
   const bool IgnoreSingleThreadBlocks;
 };
 

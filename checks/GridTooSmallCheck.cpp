@@ -12,8 +12,14 @@
 // neither, nothing is reported: the check cannot know the GPU.
 //
 // Reported: a launch whose grid argument folds to a constant (integer, dim3,
-// a constant or unmodified local, as Analysis/LaunchConfig folds blocks).
-// Not reported: runtime grids; one-block grids (IgnoreSingleBlockGrids).
+// a constant or unmodified local, as Analysis/LaunchConfig folds blocks), or
+// to a value at the sizes the user assumes (--assume rows=16 for
+// `(rows + 255) / 256`). Not reported: runtime grids; one-block grids
+// (IgnoreSingleBlockGrids), unless the kernel's threads each walk a loop of a
+// runtime length serially (Analysis/SerialWalks): one row per thread on one
+// block is the whole problem on one SM, not a setup step. Such a walk with
+// half the SMs or more idle is High: the launch takes the walk's time on a
+// fraction of the GPU.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/GridTooSmallCheck.h"
@@ -21,6 +27,7 @@
 #include "Analysis/AnalysisContext.h"
 #include "Analysis/launch/LaunchConfig.h"
 #include "Analysis/launch/LaunchSites.h"
+#include "Analysis/memory/SerialWalks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -60,12 +67,21 @@ void GridTooSmallCheck::check(const MatchFinder::MatchResult &R) {
   const Expr *GridArg = Site->Grid;
   if (GridArg->isValueDependent())
     return;
-  LaunchBlock Grid =
-      evaluateBlockExpr(*GridArg, Ctx, &analysis(Ctx).mutations());
+  AnalysisContext &AC = analysis(Ctx);
+  LaunchBlock Grid = evaluateBlockExpr(*GridArg, Ctx, &AC.mutations(),
+                                       &AC.assumptions());
   if (!Grid.Shape)
     return;
   uint64_t Blocks = Grid.Shape->threads();
-  if (Blocks == 0 || Blocks >= SMs || (IgnoreSingleBlockGrids && Blocks == 1))
+  if (Blocks == 0 || Blocks >= SMs)
+    return;
+  std::optional<SerialWalk> Walk;
+  if (const FunctionDecl *K = Site->Kernel)
+    if (const FunctionDecl *Def = K->getDefinition();
+        Def && Def->hasBody() && !Def->isDependentContext() &&
+        admit(*Def, Ctx))
+      Walk = findSerialWalk(AC.accesses(*Def));
+  if (IgnoreSingleBlockGrids && Blocks == 1 && !Walk)
     return;
   uint64_t Idle = SMs - Blocks;
   std::string Shape = Grid.Shape->str();
@@ -81,6 +97,13 @@ void GridTooSmallCheck::check(const MatchFinder::MatchResult &R) {
       std::to_string(SMs) + " multiprocessors: " + std::to_string(Idle) +
       " SMs (" + std::to_string((Idle * 100 + SMs / 2) / SMs) +
       "%) have no block to run for the whole launch";
+  if (Walk) {
+    Rep.Message += ", while each thread walks the loop over '" +
+                   Walk->LoopVar + "' serially to '" + Walk->Bound +
+                   "', a runtime size";
+    if (Idle * 2 >= SMs)
+      Rep.Prio = Priority::High;
+  }
   Rep.Notes.push_back(
       {Rep.Loc,
        Multiprocessors
@@ -93,6 +116,21 @@ void GridTooSmallCheck::check(const MatchFinder::MatchResult &R) {
     Rep.Notes.push_back(
         {Grid.FromVar->getLocation(),
          "grid size comes from '" + Grid.FromVar->getNameAsString() + "'"});
+  if (!Grid.AssumedValues.empty()) {
+    std::string Used;
+    for (const auto &[Name, Value] : Grid.AssumedValues)
+      Used += (Used.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+    Rep.Notes.push_back({Rep.Loc, "with " + Used + " from --assume"});
+  }
+  if (Walk)
+    Rep.Notes.push_back(
+        {Walk->Access->Site->getBeginLoc(),
+         "each thread walks '" + Walk->LoopVar + "' from the same start in "
+         "every thread up to '" + Walk->Bound + "': the threads of a block do "
+         "not share the walk, so the launch lasts the whole walk on " +
+             std::to_string(Blocks) + " SM" + (Blocks == 1 ? "" : "s") +
+             "; split the walk across the threads of a block (a block-strided "
+             "loop and a reduction) or launch more, smaller work items"});
   Rep.Notes.push_back(
       {Rep.Loc, "use at least " + std::to_string(SMs) +
                     " blocks (smaller blocks or more work items per launch), "

@@ -50,7 +50,7 @@ LaunchOccupancyCheck::LaunchOccupancyCheck(llvm::StringRef Name,
     : WarplintCheck(Name, Context),
       OccupancyThreshold(Options.get("OccupancyThreshold", 50U)),
       Multiprocessors(Options.get("Multiprocessors", 0U)),
-      IgnoreSingleThreadBlocks(Options.get("IgnoreSingleThreadBlocks", true)) {
+      IgnoreSingleThreadBlocks(Options.get("IgnoreSingleThreadBlocks", false)) {
 }
 
 void LaunchOccupancyCheck::storeOptions(

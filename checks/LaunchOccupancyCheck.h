@@ -25,8 +25,9 @@ private:
   const unsigned OccupancyThreshold;
   /// The SM count of the user's GPU, for the grid test; 0 takes the model's.
   const unsigned Multiprocessors;
-  /// Skip blocks of one thread (a deliberately serial step), as
-  /// warplint-block-size-not-warp-multiple does.
+  /// Skip blocks of one thread whatever the grid (default off, as in
+  /// warplint-block-size-not-warp-multiple; a serial `<<<1, 1>>>` is a grid
+  /// every SM holds at once and never reported).
   const bool IgnoreSingleThreadBlocks;
 };
 

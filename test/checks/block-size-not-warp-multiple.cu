@@ -16,8 +16,8 @@ template <int Block> void launchTemplate(float *a) { kernel<<<1, Block>>>(a); }
 void bad_literals(float *a) {
   kernel<<<1, 100>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not a multiple of the warp size (32): the last warp of every block runs 4 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
-  kernel<<<8, 2>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 2 is not a multiple of the warp size (32): the last warp of every block runs 2 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
+  kernel<<<64, 2>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: block size 2 is smaller than a warp (32 lanes): every block runs 2 of 32 lanes of its one warp (High priority here, Medium in CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   kernel<<<1, (50 + 50)>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 100 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
 }
@@ -42,7 +42,7 @@ void bad_dim3(float *a) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48x3 = 144 is not {{.*}} runs 16 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   const dim3 cube(7, 7, 7);
   kernel<<<1, cube>>>(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 7x7x7 = 343 is not {{.*}} runs 23 of 32 lanes (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 7x7x7 = 343 is not {{.*}} runs 23 of 32 lanes (Low priority here, Medium in CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
   constexpr dim3 fromConstexpr(kThreads48);
   kernel<<<1, fromConstexpr>>>(a);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: block size 48 is not {{.*}} (Medium priority, CUDA Best Practices Guide §10.3) [warplint-block-size-not-warp-multiple]
@@ -101,7 +101,7 @@ void good_multiples(float *a, int n) {
 }
 
 void good_single_thread(float *a) {
-  // A one-thread launch is a serial kernel on purpose (option IgnoreSingleThreadBlocks).
+  // A one-thread launch is a serial kernel on purpose: the whole launch is one warp.
   kernel<<<1, 1>>>(a);
   kernel<<<1, dim3(1, 1, 1)>>>(a);
 }

@@ -43,6 +43,11 @@ void bad_launch_api(float *a) {
   // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: blocks of 16 threads reach 25% occupancy {{.*}} [warplint-launch-occupancy]
 }
 
+void bad_one_thread_blocks(float *a, int n) {
+  scale<<<n, 1>>>(a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: blocks of 1 thread reach 1.6% occupancy on sm_90: the limit of 32 resident blocks per SM holds 32 of the 2048 threads an SM can run, too few to hide memory latency (Medium priority, CUDA Best Practices Guide §10.2) [warplint-launch-occupancy]
+}
+
 void good_launches(float *a, int n, int runtime, size_t bytes) {
   scale<<<n, 256>>>(a);      // 8 blocks x 256 = 2048 threads: 100%
   scale<<<n, 32>>>(a);       // 32 blocks x 32 = 1024 threads: 50%, the plateau
@@ -51,7 +56,7 @@ void good_launches(float *a, int n, int runtime, size_t bytes) {
   scale<<<4000, 16>>>(a);    // 4000 <= 132 x 32: every block resident at once
   scale<<<n, runtime>>>(a);  // runtime block size
   dynamic<<<n, 64, bytes>>>(a); // runtime dynamic shared memory
-  scale<<<n, 1>>>(a);        // one thread per block: a serial step
+  scale<<<1, 1>>>(a);        // one thread in all: a serial step
   scale<<<n, 16>>>(a); // NOLINT(warplint-launch-occupancy)
 }
 

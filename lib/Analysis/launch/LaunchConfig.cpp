@@ -1,6 +1,7 @@
 //===- LaunchConfig.cpp - What a kernel launch says about its block -------===//
 #include "Analysis/launch/LaunchConfig.h"
 
+#include "Analysis/Assumptions.h"
 #include "Analysis/launch/LaunchSites.h"
 #include "Analysis/ProjectParents.h"
 #include "Symbolic/Budgets.h"
@@ -66,9 +67,36 @@ const Stmt *bodyOfLocalUse(const DeclRefExpr &DRE, const VarDecl &VD,
   return enclosingBody(DRE, Ctx);
 }
 
+/// Adds the assumed values a sub-fold used to \p Out's.
+void mergeAssumed(LaunchBlock &Out, const LaunchBlock &Sub) {
+  for (const auto &Used : Sub.AssumedValues)
+    if (llvm::find(Out.AssumedValues, Used) == Out.AssumedValues.end())
+      Out.AssumedValues.push_back(Used);
+}
+
 class Folder {
 public:
-  Folder(ASTContext &Ctx, MutationCache *Cache) : Ctx(Ctx), Cache(Cache) {}
+  Folder(ASTContext &Ctx, MutationCache *Cache,
+         const Assumptions *Assumed = nullptr)
+      : Ctx(Ctx), Cache(Cache), Assumed(Assumed) {}
+
+  /// The value the user assumes for the integer variable or parameter \p E
+  /// names, recorded in \p Out; nullopt when none is assumed (or negative).
+  std::optional<uint64_t> assumedValue(const Expr *E, LaunchBlock &Out) {
+    if (!Assumed || Assumed->empty())
+      return std::nullopt;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getIdentifier() || !VD->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<int64_t> V = Assumed->lookup(VD->getName());
+    if (!V || *V < 0)
+      return std::nullopt;
+    std::pair<std::string, int64_t> Used(VD->getName().str(), *V);
+    if (llvm::find(Out.AssumedValues, Used) == Out.AssumedValues.end())
+      Out.AssumedValues.push_back(Used);
+    return uint64_t(*V);
+  }
 
   /// Folds an integer expression; follows unmodified local variables.
   std::optional<uint64_t> foldInt(const Expr *E, LaunchBlock &Out,
@@ -90,8 +118,12 @@ public:
       std::optional<uint64_t> V = foldInt(Value, Out, Depth + 1);
       if (V)
         Out.FromVar = VD;
+      else if ((V = assumedValue(Stripped, Out)))
+        Out.UnknownReason.clear();
       return V;
     }
+    if (std::optional<uint64_t> V = assumedValue(Stripped, Out))
+      return V;
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt()) {
       llvm::APSInt V = R.Val.getInt();
@@ -175,8 +207,12 @@ public:
       LaunchBlock Sub;
       if (const VarDecl *VD = followableVar(E, Sub, Value))
         if (VD->getType()->isIntegerType())
-          if (std::optional<uint64_t> V = foldInt(Value, Sub, Depth + 1))
+          if (std::optional<uint64_t> V = foldInt(Value, Sub, Depth + 1)) {
+            mergeAssumed(Out, Sub);
             return double(*V);
+          }
+      if (std::optional<uint64_t> V = assumedValue(E, Out))
+        return double(*V);
     }
     return std::nullopt;
   }
@@ -236,6 +272,7 @@ public:
           continue;
         }
         V[I] = *C;
+        mergeAssumed(Out, Sub);
         if (Sub.FromVar && !Out.FromVar)
           Out.FromVar = Sub.FromVar;
         if (I == 0)
@@ -278,6 +315,7 @@ public:
           Out.UnknownReason = Sub.UnknownReason;
           return std::nullopt;
         }
+        mergeAssumed(Out, Sub);
       } else {
         S = BlockShape{1, 1, 1};
       }
@@ -291,6 +329,7 @@ public:
           Out.UnknownReason = Sub.UnknownReason;
           return std::nullopt;
         }
+        mergeAssumed(Out, Sub);
         *Fields[I] = *V;
       }
       Out.FromVar = R->Var;
@@ -568,6 +607,7 @@ private:
 
   ASTContext &Ctx;
   MutationCache *Cache;
+  const Assumptions *Assumed = nullptr;
 };
 
 } // namespace
@@ -602,9 +642,10 @@ bool partialBlockDecidesWarps(const LaunchBlock &B, unsigned WarpSize) {
 }
 
 LaunchBlock evaluateBlockExpr(const Expr &E, ASTContext &Ctx,
-                              MutationCache *Cache) {
+                              MutationCache *Cache,
+                              const Assumptions *Assumed) {
   LaunchBlock Out;
-  Folder F(Ctx, Cache);
+  Folder F(Ctx, Cache, Assumed);
   Out.Shape = F.foldShape(&E, Out, 0);
   if (Out.Shape) {
     Out.UnknownReason.clear();

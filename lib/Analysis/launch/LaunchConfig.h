@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -21,6 +23,8 @@ class VarDecl;
 } // namespace clang
 
 namespace warplint {
+
+class Assumptions;
 
 /// Threads of a block along x, y and z.
 struct BlockShape {
@@ -49,6 +53,9 @@ struct LaunchBlock {
   /// components decide, the warps, is the launch index's to use.
   std::optional<BlockShape> Partial;
   unsigned RuntimeDims = 0;
+  /// The values the user assumes (Analysis/Assumptions) that the folding
+  /// used, in the order used: `(rows + 255) / 256` with rows = 16.
+  std::vector<std::pair<std::string, int64_t>> AssumedValues;
 };
 
 /// Whether the known components of a partial block decide every warp: the
@@ -76,9 +83,13 @@ LaunchBlock evaluateLaunchBlock(const clang::CallExpr &Call,
 std::optional<int64_t> foldInteger(const clang::Expr &E, clang::ASTContext &Ctx,
                                    MutationCache *Cache = nullptr);
 
-/// The same folding for any expression of integer or dim3 type.
+/// The same folding for any expression of integer or dim3 type. With
+/// \p Assumed, an integer variable or parameter the source leaves unknown
+/// takes the value the user assumes for its name (a grid sized by the problem:
+/// `(rows + 255) / 256` with --assume rows=16); the names used are recorded.
 LaunchBlock evaluateBlockExpr(const clang::Expr &E, clang::ASTContext &Ctx,
-                              MutationCache *Cache = nullptr);
+                              MutationCache *Cache = nullptr,
+                              const Assumptions *Assumed = nullptr);
 
 } // namespace warplint
 

@@ -31,6 +31,21 @@ bool selectsLanes(const sym::Expr *G, unsigned Depth = 0) {
 /// value of the uniform atoms (blockIdx, parameters, loop variables).
 std::string key(const sym::SymValue &V) { return V.str(); }
 
+/// Whether the block of \p S is one the source or the user gives: a launch,
+/// a __launch_bounds__, or a default whose every dimension above 1 the user
+/// assumed (`--assume blockDim.x=16,blockDim.y=16` for a kernel launched from
+/// Python). A default block alone says nothing about which threads share.
+bool givenBlock(const KernelShape &S) {
+  if (S.Origin != "assumed")
+    return true;
+  if (!S.AssumedDims)
+    return false;
+  for (unsigned D = 0; D < 3; ++D)
+    if (!(S.AssumedDims & (1u << D)) && S.Shape.BlockDim[D] != 1)
+      return false;
+  return true;
+}
+
 /// Bounded: a block has at most 1024 threads.
 constexpr unsigned MaxThreads = 1024;
 } // namespace
@@ -40,7 +55,7 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
                                                const MemoryAccess &A,
                                                const KernelShape &S) {
   if (!A.Unresolved.empty() || !A.Index || A.Space != sym::MemorySpace::Global ||
-      !A.IsLoad || A.IsStore || A.DataDependent || S.Origin == "assumed")
+      !A.IsLoad || A.IsStore || A.DataDependent || !givenBlock(S))
     return std::nullopt;
   // The guide's case walks a loop: each iteration loads new elements, which
   // every thread of the group loads again. A load outside a loop, or one
@@ -61,45 +76,89 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
   sym::Bindings B = bindingsFor(A, S);
   sym::ThreadEvaluator TE(SC, Shape, B);
 
+  // The threads of the block that read each address, for block \p Block
+  // (null: any block, blockIdx symbolic); false when an address or a guard
+  // that selects lanes cannot be evaluated.
+  auto KeysOf = [&](const std::array<unsigned, 3> *Block,
+                   std::vector<std::string> &Keys) {
+    Keys.assign(N, std::string());
+    const std::array<unsigned, 3> FirstBlock = {0, 0, 0};
+    for (unsigned T = 0; T < N; ++T) {
+      std::array<unsigned, 3> Tid = Shape.threadOf(T);
+      if (A.Guard) {
+        // A guard the evaluation decides for this thread (`if (ty == 0)`)
+        // leaves it out; one that depends on blockIdx (`tid == 0` with tid =
+        // blockIdx.x * blockDim.x + threadIdx.x) is decided for block 0; one
+        // it cannot decide (`i < n`) trims only the last block and is taken
+        // as true.
+        std::optional<sym::SymValue> G = TE.eval(A.Guard, Tid, Block);
+        if (!Block && (!G || !G->isConstant()))
+          G = TE.eval(A.Guard, Tid, &FirstBlock);
+        if (G && G->isConstant() && G->Const == 0)
+          continue; // an empty key: not a load
+        // An equality on the thread index the evaluation cannot decide
+        // (`tx == df - 1`, df computed at run time) selects a lane, not the
+        // block: which threads load is unknown.
+        if ((!G || !G->isConstant()) && selectsLanes(A.Guard))
+          return false;
+      }
+      std::optional<sym::SymValue> V = TE.eval(A.Index, Tid, Block);
+      if (!V)
+        return false; // a runtime lane stride: the groups are unknown
+      Keys[T] = "@" + key(*V);
+    }
+    return true;
+  };
+  // The largest group of threads of a block that read one address.
   struct Group {
     unsigned Threads = 0;
     std::set<unsigned> Warps;
     std::map<unsigned, unsigned> PerWarp;
   };
-  llvm::StringMap<Group> Groups;
-  const std::array<unsigned, 3> FirstBlock = {0, 0, 0};
-  for (unsigned T = 0; T < N; ++T) {
-    std::array<unsigned, 3> Tid = Shape.threadOf(T);
-    if (A.Guard) {
-      // A guard the evaluation decides for this thread (`if (ty == 0)`)
-      // leaves it out; one that depends on blockIdx (`tid == 0` with tid =
-      // blockIdx.x * blockDim.x + threadIdx.x) is decided for block 0; one it
-      // cannot decide (`i < n`) trims only the last block and is taken as
-      // true.
-      std::optional<sym::SymValue> G = TE.eval(A.Guard, Tid);
-      if (!G || !G->isConstant())
-        G = TE.eval(A.Guard, Tid, &FirstBlock);
-      if (G && G->isConstant() && G->Const == 0)
+  auto Largest = [&](const std::vector<std::string> &Keys) {
+    llvm::StringMap<Group> Groups;
+    for (unsigned T = 0; T < N; ++T) {
+      if (Keys[T].empty())
         continue;
-      // An equality on the thread index the evaluation cannot decide
-      // (`tx == df - 1`, df computed at run time) selects a lane, not the
-      // block: which threads load is unknown.
-      if ((!G || !G->isConstant()) && selectsLanes(A.Guard))
-        return std::nullopt;
+      Group &G = Groups[Keys[T]];
+      ++G.Threads;
+      unsigned W = T / Shape.WarpSize;
+      G.Warps.insert(W);
+      ++G.PerWarp[W];
     }
-    std::optional<sym::SymValue> V = TE.eval(A.Index, Tid);
-    if (!V)
-      return std::nullopt; // a runtime lane stride: the groups are unknown
-    Group &G = Groups[key(*V)];
-    ++G.Threads;
-    unsigned W = T / Shape.WarpSize;
-    G.Warps.insert(W);
-    ++G.PerWarp[W];
+    std::optional<Group> Best;
+    for (const auto &KV : Groups)
+      if (!Best || KV.second.Threads > Best->Threads)
+        Best = KV.second;
+    return Best;
+  };
+
+  std::vector<std::string> Keys;
+  std::optional<Group> Best;
+  // Evaluated in these blocks when no formula holds for every block: an
+  // index flattened by a size (`row = i / N`, N given by --assume) is a
+  // floor division of blockIdx that only a known block decides. The block
+  // that shares least decides, so the groups hold in each block evaluated.
+  static const std::array<unsigned, 3> Samples[] = {
+      {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {7, 5, 3}};
+  const std::array<unsigned, 3> *Decided = nullptr;
+  if (KeysOf(nullptr, Keys)) {
+    Best = Largest(Keys);
+  } else {
+    for (const std::array<unsigned, 3> &Blk : Samples) {
+      if (!KeysOf(&Blk, Keys))
+        return std::nullopt;
+      std::optional<Group> G = Largest(Keys);
+      if (!G)
+        return std::nullopt;
+      if (!Best || G->Warps.size() < Best->Warps.size() ||
+          (G->Warps.size() == Best->Warps.size() &&
+           G->Threads < Best->Threads)) {
+        Best = G;
+        Decided = &Blk;
+      }
+    }
   }
-  const Group *Best = nullptr;
-  for (const auto &KV : Groups)
-    if (!Best || KV.second.Threads > Best->Threads)
-      Best = &KV.second;
   if (!Best)
     return std::nullopt;
 
@@ -112,13 +171,13 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
   R.BlockWarps = Shape.warpsPerBlock();
   // Which components the address ignores: thread 0 and its neighbour along
   // each component that varies within the block read the same address.
-  std::optional<sym::SymValue> Zero = TE.eval(A.Index, {0, 0, 0});
+  std::optional<sym::SymValue> Zero = TE.eval(A.Index, {0, 0, 0}, Decided);
   for (unsigned D = 0; D < 3 && Zero; ++D) {
     if (Shape.BlockDim[D] < 2)
       continue;
     std::array<unsigned, 3> One = {0, 0, 0};
     One[D] = Shape.BlockDim[D] - 1;
-    std::optional<sym::SymValue> V = TE.eval(A.Index, One);
+    std::optional<sym::SymValue> V = TE.eval(A.Index, One, Decided);
     R.Missing[D] = V && key(*V) == key(*Zero);
   }
   R.LoopVar = Walk->Written;
@@ -132,8 +191,8 @@ std::optional<RedundantLoad> findRedundantLoad(sym::ExprContext &SC,
       B0[Walk->Var] = S0->Const;
       B1[Walk->Var] = S0->Const + Walk->By;
       sym::ThreadEvaluator E0(SC, Shape, B0), E1(SC, Shape, B1);
-      std::optional<sym::SymValue> V0 = E0.eval(A.Index, {0, 0, 0});
-      std::optional<sym::SymValue> V1 = E1.eval(A.Index, {0, 0, 0});
+      std::optional<sym::SymValue> V0 = E0.eval(A.Index, {0, 0, 0}, Decided);
+      std::optional<sym::SymValue> V1 = E1.eval(A.Index, {0, 0, 0}, Decided);
       if (V0 && V1 && V0->sameTerms(*V1))
         R.StepBytes = (V1->Const - V0->Const) * int64_t(A.Width);
     }
