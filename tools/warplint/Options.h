@@ -82,6 +82,7 @@ extern llvm::cl::opt<std::string> ExportCompileCommands;
 extern llvm::cl::opt<std::string> LineFilterJson;
 extern llvm::cl::opt<std::string> DiffRef;
 extern llvm::cl::opt<bool> Lsp;
+extern llvm::cl::opt<bool> Mcp;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;

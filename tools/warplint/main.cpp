@@ -22,6 +22,7 @@
 #include "tools/warplint/Inputs.h"
 #include "tools/warplint/LanguageServer.h"
 #include "tools/warplint/LineFilter.h"
+#include "tools/warplint/McpServer.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/OutputFormats.h"
 #include "tools/warplint/PythonSources.h"
@@ -81,6 +82,8 @@ int main(int argc, const char **argv) {
   }
   if (Lsp)
     return runLanguageServer(std::move(FixedDB), argv[0]);
+  if (Mcp)
+    return runMcpServer(std::move(FixedDB), argv[0]);
 
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
