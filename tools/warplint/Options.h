@@ -16,7 +16,9 @@
 //      finding (findings give 1)
 //   5  --confirm could not build, run or read the measurement
 // Precedence: 2, 3, 1, 4, 0. --lsp (LanguageServer.h): 0 after shutdown and
-// exit, 1 on exit without shutdown.
+// exit, 1 on exit without shutdown. --mcp (McpServer.h): 0 at the end of
+// input. A .py input (PythonSources.h) follows the same codes; a source its
+// scanner cannot read counts as a kernel not analysed (3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_TOOLS_OPTIONS_H

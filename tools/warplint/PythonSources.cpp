@@ -275,17 +275,24 @@ Piece decodeLiteral(const Token &T, std::string &Problem) {
 class Scanner {
 public:
   explicit Scanner(StringRef Src) : Src(Src), Toks(tokenize(Src)) {
-    // Bindings: NAME = ..., NAME: annotation = ..., at a statement's start.
+    // Bindings: NAME = ..., NAME: annotation = ..., self.NAME = ..., at a
+    // statement's start.
     for (size_t I = 0; I + 1 < Toks.size(); ++I) {
       if (!Toks[I].StatementStart || Toks[I].K != Token::Name)
         continue;
       size_t J = I + 1;
+      std::string Key = Toks[I].Text.str();
+      if (J + 1 < Toks.size() && Toks[J].Text == "." &&
+          Toks[J + 1].K == Token::Name) {
+        Key += "." + Toks[J + 1].Text.str();
+        J += 2;
+      }
       if (Toks[J].Text == ":") // An annotation: skip to its '='.
         while (J < Toks.size() && Toks[J].K != Token::Newline &&
                Toks[J].Text != "=")
           ++J;
       if (J < Toks.size() && Toks[J].Text == "=")
-        Bindings[Toks[I].Text].push_back(J + 1);
+        Bindings[Key].push_back(J + 1);
     }
   }
 
@@ -335,17 +342,26 @@ private:
 
   StringRef Src;
   std::vector<Token> Toks;
-  std::map<StringRef, std::vector<size_t>> Bindings;
+  /// "name" or "object.attribute" -> the first token of each value bound.
+  std::map<std::string, std::vector<size_t>> Bindings;
+  /// The name at \p At as Bindings keys it ("self.src" for self . src) and
+  /// how many tokens it spans.
+  std::pair<std::string, size_t> nameAt(size_t At) const {
+    if (At + 2 < Toks.size() && Toks[At + 1].Text == "." &&
+        Toks[At + 2].K == Token::Name)
+      return {Toks[At].Text.str() + "." + Toks[At + 2].Text.str(), 3};
+    return {Toks[At].Text.str(), 1};
+  }
 };
 
 /// The binding of the name at \p At: the last one before it, else the first
 /// after (a module constant below the function that uses it).
 Scanner::Value Scanner::nameBinding(size_t At, unsigned Level) {
   Value V;
-  auto It = Bindings.find(Toks[At].Text);
+  std::string Name = nameAt(At).first;
+  auto It = Bindings.find(Name);
   if (It == Bindings.end() || Level > 16) {
-    V.Problem = "'" + Toks[At].Text.str() +
-                "' is bound to no string constant in this file";
+    V.Problem = "'" + Name + "' is bound to no string constant in this file";
     return V;
   }
   std::optional<size_t> Pick;
@@ -359,7 +375,7 @@ Scanner::Value Scanner::nameBinding(size_t At, unsigned Level) {
         break;
       }
   if (!Pick || *Pick >= Toks.size()) {
-    V.Problem = "'" + Toks[At].Text.str() + "' is bound to no string constant";
+    V.Problem = "'" + Name + "' is bound to no string constant";
     return V;
   }
   return value(*Pick, exprEnd(*Pick), Level + 1);
@@ -373,7 +389,7 @@ std::optional<Piece> Scanner::nameValue(size_t At, std::string &Problem,
     return std::nullopt;
   }
   if (V.IsList) {
-    Problem = "'" + Toks[At].Text.str() + "' is a list, used as a string";
+    Problem = "'" + nameAt(At).first + "' is a list, used as a string";
     return std::nullopt;
   }
   return V.Items.front();
@@ -443,7 +459,9 @@ std::optional<Piece> Scanner::stringExpr(size_t B, size_t E, unsigned Level,
         WantTerm = false;
         continue;
       }
-      if (I + 1 < E && (Toks[I + 1].Text == "(" || Toks[I + 1].Text == ".")) {
+      auto [Name, Span] = nameAt(I);
+      if (I + Span < E && (Toks[I + Span].Text == "(" ||
+                           (Toks[I + Span].Text == "." && Span == 1))) {
         Problem = "a string built at run time ('" + T.Text.str() + "')";
         return std::nullopt;
       }
@@ -451,7 +469,7 @@ std::optional<Piece> Scanner::stringExpr(size_t B, size_t E, unsigned Level,
       if (!P)
         return std::nullopt;
       Out.append(*P);
-      ++I;
+      I += Span;
       WantTerm = false;
       continue;
     }
@@ -497,7 +515,7 @@ Scanner::Value Scanner::value(size_t B, size_t E, unsigned Level) {
     }
     return V;
   }
-  if (E == B + 1 && Toks[B].K == Token::Name)
+  if (Toks[B].K == Token::Name && E == B + nameAt(B).second)
     return nameBinding(B, Level);
   std::string Problem;
   std::optional<Piece> P = stringExpr(B, E, Level, Problem);
@@ -688,9 +706,20 @@ std::string EmbeddedSourceMap::remapText(std::string Text) const {
         Line = Line * 10 + (Text[D++] - '0');
       std::string Repl = Py;
       if (End < Text.size() && Text[End] == ':' && D > End + 1) {
+        // "name:line" or "name:line:column".
+        bool HasCol = D + 1 < Text.size() && Text[D] == ':' &&
+                      isDigit(Text[D + 1]);
+        size_t C = D + 1;
+        if (HasCol) {
+          Col = 0;
+          while (C < Text.size() && isDigit(Text[C]))
+            Col = Col * 10 + (Text[C++] - '0');
+        }
         mapPoint(E.VirtualLineStarts, E.PyLineStarts, E.PyOffsets, Line, Col);
         Repl += ":" + std::to_string(Line);
-        End = D;
+        if (HasCol)
+          Repl += ":" + std::to_string(Col);
+        End = HasCol ? C : D;
       }
       Text.replace(At, End - At, Repl);
     }
@@ -718,6 +747,18 @@ void EmbeddedSourceMap::remap(RunResult &R) const {
       llvm::erase_if(N.Fixes, InVirtual);
     }
     llvm::erase_if(F.Fixes, InVirtual);
+    // The facts' unsafe edits and the launch's place, in the .py's terms.
+    if (F.Facts &&
+        (llvm::any_of(F.Facts->UnsafeFixes,
+                      [&](const UnsafeFix &U) { return find(U.File); }) ||
+         (F.Facts->Block && !F.Facts->Block->Where.empty()))) {
+      auto Copy = std::make_shared<FindingFacts>(*F.Facts);
+      llvm::erase_if(Copy->UnsafeFixes,
+                     [&](const UnsafeFix &U) { return find(U.File); });
+      if (Copy->Block)
+        Copy->Block->Where = remapText(Copy->Block->Where);
+      F.Facts = std::move(Copy);
+    }
   }
   auto Err = [&](ToolError &X) {
     if (const Entry *E = find(X.File)) {

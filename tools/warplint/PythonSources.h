@@ -66,8 +66,11 @@ public:
   /// is not an edit of the Python literal that spells it.
   void remap(RunResult &R) const;
 
-private:
+  /// \p Text with each virtual file's name (and "name:line") replaced by
+  /// its .py's: messages that name the file.
   std::string remapText(std::string Text) const;
+
+private:
   struct Entry {
     std::string Virtual, PyPath;
     std::vector<unsigned> VirtualLineStarts, PyLineStarts, PyOffsets;

@@ -392,7 +392,7 @@ int main(int argc, const char **argv) {
     std::lock_guard<std::mutex> Lock(ProgressLock);
     if (ShowProgress && !ProgressText.empty())
       errs() << "\r\x1b[K";
-    errs() << Line << "\n";
+    errs() << (PySources.empty() ? Line : PySources.remapText(Line)) << "\n";
     if (ShowProgress && !ProgressText.empty())
       errs() << ProgressText;
     errs().flush();

@@ -14,11 +14,19 @@
 #ifndef WARPLINT_TORCH_STANDIN_H
 #define WARPLINT_TORCH_STANDIN_H
 
+// What libtorch's headers bring in and extension code relies on.
+#include <algorithm>
+#include <cfloat>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
+#include <memory>
 #include <string>
 #include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifndef __host__
@@ -40,6 +48,12 @@
 #define C10_WARP_SIZE 32
 #define C10_RESTRICT __restrict__
 #define C10_UNUSED __attribute__((__unused__))
+#define C10_NODISCARD [[nodiscard]]
+#define C10_ALWAYS_INLINE inline __attribute__((__always_inline__))
+#define C10_API
+#define TORCH_API
+#define C10_EXPORT
+#define TORCH_FN(f) (f)
 #define C10_LIKELY(x) __builtin_expect(static_cast<bool>(x), 1)
 #define C10_UNLIKELY(x) __builtin_expect(static_cast<bool>(x), 0)
 #define TORCH_EXTENSION_NAME warplint_extension
@@ -52,7 +66,9 @@ namespace c10 {
 enum class ScalarType : int8_t {
   Byte, Char, Short, Int, Long, Half, Float, Double, ComplexHalf,
   ComplexFloat, ComplexDouble, Bool, QInt8, QUInt8, QInt32, BFloat16,
-  Float8_e5m2 = 23, Float8_e4m3fn = 24, Undefined = 100
+  QUInt4x2, QUInt2x4, Bits1x8, Bits2x4, Bits4x2, Bits8, Bits16, Float8_e5m2,
+  Float8_e4m3fn, Float8_e5m2fnuz, Float8_e4m3fnuz, UInt16, UInt32, UInt64,
+  Undefined = 100
 };
 constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char,
                      kShort = ScalarType::Short, kInt = ScalarType::Int,
@@ -91,6 +107,11 @@ struct alignas(2) BFloat16 {
 template <typename T> struct alignas(sizeof(T) * 2) complex {
   T real_, imag_;
 };
+struct qint8 { int8_t val_; };
+struct quint8 { uint8_t val_; };
+struct qint32 { int32_t val_; };
+struct quint4x2 { uint8_t val_; };
+struct quint2x4 { uint8_t val_; };
 
 template <ScalarType S> struct ScalarTypeToCPPType;
 #define WARPLINT_SCALAR(S, T)                                                  \
@@ -107,6 +128,14 @@ WARPLINT_SCALAR(Bool, bool)
 WARPLINT_SCALAR(BFloat16, BFloat16)
 WARPLINT_SCALAR(ComplexFloat, complex<float>)
 WARPLINT_SCALAR(ComplexDouble, complex<double>)
+WARPLINT_SCALAR(QInt8, qint8)
+WARPLINT_SCALAR(QUInt8, quint8)
+WARPLINT_SCALAR(QInt32, qint32)
+WARPLINT_SCALAR(QUInt4x2, quint4x2)
+WARPLINT_SCALAR(QUInt2x4, quint2x4)
+WARPLINT_SCALAR(UInt16, uint16_t)
+WARPLINT_SCALAR(UInt32, uint32_t)
+WARPLINT_SCALAR(UInt64, uint64_t)
 #undef WARPLINT_SCALAR
 template <ScalarType S>
 using ScalarTypeToCPPTypeT = typename ScalarTypeToCPPType<S>::type;
@@ -164,6 +193,12 @@ struct TypeMeta {
   size_t itemsize() const;
   ScalarType toScalarType() const;
   operator ScalarType() const;
+};
+/// Tensor::type(), deprecated but common in AT_DISPATCH_* calls.
+struct DeprecatedTypeProperties {
+  ScalarType scalarType() const;
+  operator ScalarType() const;
+  bool is_cuda() const;
 };
 struct Scalar {
   template <typename T> Scalar(T v);
@@ -369,6 +404,7 @@ public:
   bool is_contiguous(MemoryFormat m = MemoryFormat::Contiguous) const;
   bool requires_grad() const;
   ScalarType scalar_type() const;
+  DeprecatedTypeProperties type() const;
   TypeMeta dtype() const;
   Device device() const;
   TensorOptions options() const;
@@ -464,6 +500,10 @@ Tensor zeros_like(const Tensor &t, TensorOptions options = {});
 Tensor ones_like(const Tensor &t, TensorOptions options = {});
 Tensor full_like(const Tensor &t, Scalar value, TensorOptions options = {});
 Tensor matmul(const Tensor &a, const Tensor &b);
+Tensor transpose(const Tensor &t, int64_t a, int64_t b);
+Tensor reshape(const Tensor &t, IntArrayRef sizes);
+Tensor addmm_out(Tensor &out, const Tensor &c, const Tensor &a,
+                 const Tensor &b, Scalar beta = 1, Scalar alpha = 1);
 Tensor mm(const Tensor &a, const Tensor &b);
 Tensor bmm(const Tensor &a, const Tensor &b);
 Tensor addmm(const Tensor &c, const Tensor &a, const Tensor &b,
@@ -497,7 +537,16 @@ cudaDeviceProp *getDeviceProperties(int64_t device);
 Device device_of(const Tensor &t);
 namespace detail {
 inline ScalarType scalar_type(ScalarType s) { return s; }
+inline ScalarType scalar_type(const DeprecatedTypeProperties &t) {
+  return t.scalarType();
+}
 } // namespace detail
+struct NoGradGuard {
+  NoGradGuard();
+};
+struct AutoDispatchBelowAutograd {
+  AutoDispatchBelowAutograd();
+};
 } // namespace at
 
 namespace torch {

@@ -25,3 +25,13 @@ sm = SourceModule(textwrap.dedent("""
       out[threadIdx.x] = in[threadIdx.x * 64];
     }
     """))
+
+# An attribute bound in a method and used in another.
+class Model:
+    def __init__(self):
+        self.src = """
+__global__ void attr(float *a) { a[threadIdx.x * 8] = 0.0f; }
+"""
+
+    def build(self):
+        return load_inline(name="m", cpp_sources="", cuda_sources=self.src)
