@@ -99,7 +99,6 @@ std::vector<Token> tokenize(StringRef S) {
     if (S[Q] == '"' || S[Q] == '\'') {
       char Quote = S[Q];
       bool Triple = Q + 2 < N && S[Q + 1] == Quote && S[Q + 2] == Quote;
-      bool Raw = S.slice(I, Q).contains_insensitive('r');
       size_t E = Q + (Triple ? 3 : 1);
       while (E < N) {
         if (S[E] == '\\') {
@@ -115,7 +114,6 @@ std::vector<Token> tokenize(StringRef S) {
         }
         ++E;
       }
-      (void)Raw;
       Push(Token::String, I, std::min(E, N));
       I = std::min(E, N);
       continue;
@@ -306,19 +304,17 @@ private:
     std::string Problem;
   };
 
-  /// The end of the expression starting at \p I: the next ',' or closing
-  /// bracket at its depth, or the end of the statement.
+  /// The end of the expression starting at \p I: the next ',' at its
+  /// depth, the bracket that closes the one around it, or the end of the
+  /// statement. (A closing bracket has the depth of its opening one.)
   size_t exprEnd(size_t I) const {
     unsigned D = Toks[I].Depth;
     size_t J = I;
     for (; J < Toks.size(); ++J) {
       const Token &T = Toks[J];
-      if (T.K == Token::Newline)
+      if (T.K == Token::Newline || T.Depth < D)
         break;
-      if (T.Depth == D && T.K == Token::Op &&
-          (T.Text == "," || T.Text == ")" || T.Text == "]" || T.Text == "}"))
-        break;
-      if (T.Depth < D)
+      if (T.Depth == D && T.K == Token::Op && T.Text == ",")
         break;
     }
     return J;
@@ -411,12 +407,10 @@ std::optional<Piece> Scanner::stringExpr(size_t B, size_t E, unsigned Level,
         continue;
       }
       // A whitespace-only method: "...".strip()
-      if (T.Text == "." && I + 3 < E + 1 && I + 1 < E &&
-          Toks[I + 1].K == Token::Name &&
+      if (T.Text == "." && I + 3 < E && Toks[I + 1].K == Token::Name &&
           (Toks[I + 1].Text == "strip" || Toks[I + 1].Text == "lstrip" ||
            Toks[I + 1].Text == "rstrip") &&
-          I + 3 < Toks.size() && Toks[I + 2].Text == "(" &&
-          Toks[I + 3].Text == ")") {
+          Toks[I + 2].Text == "(" && Toks[I + 3].Text == ")") {
         I += 4;
         continue;
       }

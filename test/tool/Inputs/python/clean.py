@@ -5,4 +5,4 @@ extern "C" __global__ void add(const float *a, const float *b, float *c, int n) 
   if (i < n)
     c[i] = a[i] + b[i];
 }
-""", "add")
+""".strip(), "add")
