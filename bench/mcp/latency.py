@@ -3,7 +3,7 @@
 lint_source, --runs times in one warm server; prints the first request's time and
 the median, p90 and max of the others. A benchmark to run by hand, not a test.
 
-  python3 bench/mcp/latency.py build/bin/warplint [--runs 21] [-- server args]
+  python3 bench/mcp/latency.py build/bin/warplint [--runs 21] [-- warplint arguments]
 """
 import argparse, json, os, statistics, subprocess, sys, time
 
@@ -12,10 +12,13 @@ ap = argparse.ArgumentParser()
 ap.add_argument("warplint")
 ap.add_argument("--runs", type=int, default=21)
 ap.add_argument("--source", default=os.path.join(here, "kernel50.cu"))
-ap.add_argument("server_args", nargs="*")
-a = ap.parse_args()
+argv, server_args = sys.argv[1:], []
+if "--" in argv:  # After "--": warplint's own arguments (--cuda-path=none, a compile command).
+    server_args = argv[argv.index("--") + 1:]
+    argv = argv[:argv.index("--")]
+a = ap.parse_args(argv)
 src = open(a.source).read()
-p = subprocess.Popen([a.warplint, "--mcp"] + a.server_args, stdin=subprocess.PIPE,
+p = subprocess.Popen([a.warplint, "--mcp"] + server_args, stdin=subprocess.PIPE,
                      stdout=subprocess.PIPE, text=True)
 
 def call(i, method, params):
@@ -27,9 +30,10 @@ def call(i, method, params):
 call(0, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                        "clientInfo": {"name": "latency.py", "version": "1"}})
 def cpu_ms():
-    # The server's own CPU (user + system), which a loaded machine does not inflate.
+    # The server's CPU (user + system, with the processes it ran and waited for: exact
+    # register mode's compiler), which a loaded machine does not inflate.
     f = open(f"/proc/{p.pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    return sum(int(x) for x in f[11:15]) * 1000 / os.sysconf("SC_CLK_TCK")
 
 times, cpus, findings = [], [], None
 for i in range(a.runs):
