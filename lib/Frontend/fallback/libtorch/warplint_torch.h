@@ -28,6 +28,13 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+// c10/util/Half.h brings CUDA's half types into device code.
+#if defined(__CUDACC__) && __has_include(<cuda_fp16.h>)
+#include <cuda_fp16.h>
+#endif
+#if defined(__CUDACC__) && __has_include(<cuda_bf16.h>)
+#include <cuda_bf16.h>
+#endif
 
 #ifndef __host__
 #define __host__ __attribute__((host))
@@ -515,6 +522,43 @@ Tensor sigmoid(const Tensor &t);
 Tensor tanh(const Tensor &t);
 Tensor exp(const Tensor &t);
 Tensor softmax(const Tensor &t, int64_t dim);
+Tensor log_softmax(const Tensor &t, int64_t dim);
+Tensor gelu(const Tensor &t);
+Tensor silu(const Tensor &t);
+Tensor clamp(const Tensor &t, optional<Scalar> lo, optional<Scalar> hi = {});
+Tensor where(const Tensor &c, const Tensor &a, const Tensor &b);
+Tensor pow(const Tensor &t, Scalar e);
+Tensor sqrt(const Tensor &t);
+Tensor abs(const Tensor &t);
+Tensor linear(const Tensor &in, const Tensor &w, const Tensor &b = {});
+Tensor layer_norm(const Tensor &in, IntArrayRef shape, const Tensor &w = {},
+                  const Tensor &b = {}, double eps = 1e-5, bool cudnn = true);
+Tensor group_norm(const Tensor &in, int64_t groups, const Tensor &w = {},
+                  const Tensor &b = {}, double eps = 1e-5, bool cudnn = true);
+Tensor batch_norm(const Tensor &in, const Tensor &w, const Tensor &b,
+                  const Tensor &mean, const Tensor &var, bool training,
+                  double momentum, double eps, bool cudnn);
+Tensor conv1d(const Tensor &in, const Tensor &w, const Tensor &b = {},
+              IntArrayRef stride = 1, IntArrayRef padding = 0,
+              IntArrayRef dilation = 1, int64_t groups = 1);
+Tensor conv3d(const Tensor &in, const Tensor &w, const Tensor &b = {},
+              IntArrayRef stride = 1, IntArrayRef padding = 0,
+              IntArrayRef dilation = 1, int64_t groups = 1);
+Tensor conv_transpose2d(const Tensor &in, const Tensor &w,
+                        const Tensor &b = {}, IntArrayRef stride = 1,
+                        IntArrayRef padding = 0, IntArrayRef output_padding = 0,
+                        int64_t groups = 1, IntArrayRef dilation = 1);
+Tensor conv_transpose3d(const Tensor &in, const Tensor &w,
+                        const Tensor &b = {}, IntArrayRef stride = 1,
+                        IntArrayRef padding = 0, IntArrayRef output_padding = 0,
+                        int64_t groups = 1, IntArrayRef dilation = 1);
+Tensor max_pool2d(const Tensor &in, IntArrayRef kernel, IntArrayRef stride = {},
+                  IntArrayRef padding = 0, IntArrayRef dilation = 1,
+                  bool ceil_mode = false);
+Tensor avg_pool2d(const Tensor &in, IntArrayRef kernel, IntArrayRef stride = {},
+                  IntArrayRef padding = 0, bool ceil_mode = false,
+                  bool count_include_pad = true);
+Tensor dropout(const Tensor &in, double p, bool train);
 Tensor sum(const Tensor &t, int64_t dim, bool keepdim = false);
 Tensor mean(const Tensor &t, int64_t dim, bool keepdim = false);
 Tensor conv2d(const Tensor &in, const Tensor &w, const Tensor &b = {},
