@@ -185,6 +185,13 @@ AdjustedCommand adjustCudaCommand(const std::vector<std::string> &In,
       Extra.push_back("cuda_runtime.h");
     }
   }
+  // What a PyTorch extension includes (<torch/extension.h>, ATen, c10):
+  // warplint's stand-in, searched last, so that a real libtorch on the
+  // include path wins (fallback/libtorch/warplint_torch.h).
+  if (Cuda && !Opts.FallbackIncludeDir.empty()) {
+    Extra.push_back("-idirafter");
+    Extra.push_back(Opts.FallbackIncludeDir + "/libtorch");
+  }
   Extra.push_back("-Wno-unused-command-line-argument");
   if (!Opts.ResourceDir.empty()) {
     bool HasResourceDir = false;

@@ -22,11 +22,13 @@
 #include "tools/warplint/Inputs.h"
 #include "tools/warplint/LspTransport.h"
 #include "tools/warplint/Options.h"
+#include "tools/warplint/PythonSources.h"
 #include "tools/warplint/Report.h"
 #include "tools/warplint/Runner.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include <chrono>
@@ -526,6 +528,36 @@ Outcome Server::analyse(const std::string &Path,
   clearSourceCache();
   for (const auto &[File, Text] : Overlay)
     setSourceText(File, Text);
+  // A Python document: the CUDA of its strings, as virtual files whose
+  // findings map back to it (PythonSources.h).
+  std::vector<std::string> Files{Path};
+  std::map<std::string, std::string> Parsed = Overlay;
+  EmbeddedSourceMap Python;
+  if (isPythonSourceName(Path)) {
+    std::string Text;
+    if (auto It = Overlay.find(Path); It != Overlay.end())
+      Text = It->second;
+    else if (auto Buf = llvm::MemoryBuffer::getFile(Path))
+      Text = (*Buf)->getBuffer().str();
+    Files.clear();
+    unsigned K = 0;
+    for (const EmbeddedCuda &E : findEmbeddedCuda(Text)) {
+      if (!E.Problem.empty()) {
+        O.Errors.push_back(ToolError{Path, E.Line, E.Column,
+                                     "the CUDA source passed to " + E.Api +
+                                         " is not analysed: " + E.Problem,
+                                     false});
+        continue;
+      }
+      std::string V = embeddedSourcePath(Path, K++);
+      Python.add(V, Path, E, Text);
+      Parsed[V] = E.Text;
+      setSourceText(V, E.Text);
+      Files.push_back(V);
+    }
+    if (Files.empty())
+      return O;
+  }
   Expected<Configuration> Conf = readConfiguration();
   if (!Conf) {
     O.Problem = toString(Conf.takeError());
@@ -573,11 +605,13 @@ Outcome Server::analyse(const std::string &Path,
   Search.Compilations = &CudaDB;
   Search.SourceRoot = !cli::SourceRoot.empty() ? std::string(cli::SourceRoot)
                                                 : RootPath;
-  Search.Inputs = {Path};
-  std::map<std::string, std::string> Through = findIncluders(Search);
-  auto ParseIt = Through.find(Path);
+  Search.Inputs = Files;
+  std::map<std::string, std::string> Through;
+  if (Python.empty())
+    Through = findIncluders(Search);
+  auto ParseIt = Through.find(Files.front());
   if (CudaDB
-          .getCompileCommands(ParseIt == Through.end() ? Path
+          .getCompileCommands(ParseIt == Through.end() ? Files.front()
                                                        : ParseIt->second)
           .empty()) {
     O.Problem = "no compile command for it in the compilation database and "
@@ -591,13 +625,14 @@ Outcome Server::analyse(const std::string &Path,
     return O;
   }
   RunRequest Req;
-  Req.Files = {Path};
+  Req.Files = Files;
   Req.Compilations = &CudaDB;
   Req.Through = std::move(Through);
   Req.MakeOptionsProvider = Conf->providerFactory();
-  Req.Overlay = Overlay;
+  Req.Overlay = Parsed;
   Req.Jobs = 1;
   RunResult R = runChecks(Req);
+  Python.remap(R);
   std::optional<Priority> Threshold = parsePriority(cli::MinPriority);
   for (Finding &F : shownFindings(std::move(R.Findings),
                                   Threshold.value_or(Priority::Low)))

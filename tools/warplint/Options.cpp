@@ -209,6 +209,12 @@ cl::opt<bool> Lsp("lsp",
                            "(editors: docs/integrations.md); the other "
                            "options apply to every document"),
                   cl::cat(Category));
+cl::opt<bool> Mcp("mcp",
+                  cl::desc("Serve the Model Context Protocol on stdin/stdout "
+                           "for agents and code generators: tools "
+                           "lint_source, lint_file, explain_check "
+                           "(docs/agents.md)"),
+                  cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No notes on stderr"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print the compile command used for each file"),

@@ -16,7 +16,9 @@
 //      finding (findings give 1)
 //   5  --confirm could not build, run or read the measurement
 // Precedence: 2, 3, 1, 4, 0. --lsp (LanguageServer.h): 0 after shutdown and
-// exit, 1 on exit without shutdown.
+// exit, 1 on exit without shutdown. --mcp (McpServer.h): 0 at the end of
+// input. A .py input (PythonSources.h) follows the same codes; a source its
+// scanner cannot read counts as a kernel not analysed (3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_TOOLS_OPTIONS_H
@@ -82,6 +84,7 @@ extern llvm::cl::opt<std::string> ExportCompileCommands;
 extern llvm::cl::opt<std::string> LineFilterJson;
 extern llvm::cl::opt<std::string> DiffRef;
 extern llvm::cl::opt<bool> Lsp;
+extern llvm::cl::opt<bool> Mcp;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<bool> Verbose;
 extern llvm::cl::opt<bool> PrintAnalysisStats;

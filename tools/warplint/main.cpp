@@ -10,6 +10,7 @@
 #include "Analysis/AnalysisContext.h"
 #include "Findings/Baseline.h"
 #include "Findings/Emitters.h"
+#include "Findings/SourceFiles.h"
 #include "Frontend/CudaCompilationDatabase.h"
 #include "Hardware/HardwareModel.h"
 #include "checks/CheckRegistry.h"
@@ -21,8 +22,10 @@
 #include "tools/warplint/Inputs.h"
 #include "tools/warplint/LanguageServer.h"
 #include "tools/warplint/LineFilter.h"
+#include "tools/warplint/McpServer.h"
 #include "tools/warplint/Options.h"
 #include "tools/warplint/OutputFormats.h"
+#include "tools/warplint/PythonSources.h"
 #include "tools/warplint/Report.h"
 #include "tools/warplint/ResultCache.h"
 #include "tools/warplint/Runner.h"
@@ -79,6 +82,8 @@ int main(int argc, const char **argv) {
   }
   if (Lsp)
     return runLanguageServer(std::move(FixedDB), argv[0]);
+  if (Mcp)
+    return runMcpServer(std::move(FixedDB), argv[0]);
 
   if (ListChecks) {
     if (Format != "clang" && Format != "json" && Format != "markdown")
@@ -164,6 +169,50 @@ int main(int argc, const char **argv) {
   if (!InputsOrErr)
     return usageError(toString(InputsOrErr.takeError()));
   std::vector<std::string> Inputs = std::move(*InputsOrErr);
+  // Python files: the CUDA their strings hold, each source a virtual .cu
+  // beside the .py (tools/warplint/PythonSources.h, docs/python.md).
+  std::vector<std::string> ReportInputs = Inputs;
+  EmbeddedSourceMap PySources;
+  std::map<std::string, std::string> PyOverlay;
+  std::vector<ToolError> PyProblems;
+  if (llvm::any_of(Inputs, [](const std::string &F) {
+        return isPythonSourceName(F);
+      })) {
+    std::vector<std::string> Expanded;
+    for (const std::string &F : Inputs) {
+      if (!isPythonSourceName(F)) {
+        Expanded.push_back(F);
+        continue;
+      }
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(F);
+      if (!Buf)
+        return usageError("cannot read '" + F +
+                          "': " + Buf.getError().message());
+      StringRef Py = (*Buf)->getBuffer();
+      std::vector<EmbeddedCuda> Found = findEmbeddedCuda(Py);
+      unsigned K = 0;
+      for (const EmbeddedCuda &E : Found) {
+        if (!E.Problem.empty()) {
+          PyProblems.push_back(ToolError{
+              F, E.Line, E.Column,
+              "the CUDA source passed to " + E.Api +
+                  " is not analysed: " + E.Problem,
+              false});
+          continue;
+        }
+        std::string V = embeddedSourcePath(F, K++);
+        PySources.add(V, F, E, Py);
+        PyOverlay[V] = E.Text;
+        setSourceText(V, E.Text);
+        Expanded.push_back(V);
+      }
+      if (Found.empty() && !Quiet)
+        errs() << "warplint: " << F
+               << ": no CUDA source found (load_inline cuda_sources, CuPy "
+                  "RawKernel or RawModule, PyCUDA SourceModule)\n";
+    }
+    Inputs = std::move(Expanded);
+  }
   if (!Conf.Explicit)
     if (Error E = validateConfigFiles(Inputs))
       return usageError(toString(std::move(E)));
@@ -189,9 +238,20 @@ int main(int argc, const char **argv) {
     dumpConfig(Conf, ConfigFor.front(), outs());
     return ExitClean;
   }
-  if (Inputs.empty())
+  if (Inputs.empty() && ReportInputs.empty())
     return usageError(
         "no input files (try: warplint kernel.cu -- <compiler args>)");
+  if (Inputs.empty()) {
+    // Python files with no CUDA source to analyse: nothing was analysed,
+    // which is clean unless a source could not be read.
+    RunResult None;
+    None.Errors = PyProblems;
+    RunInfo Info = makeRunInfo(None, ReportInputs, {});
+    ReportContext Ctx;
+    Ctx.Inputs = ReportInputs;
+    Ctx.FailThreshold = FailThreshold;
+    return reportFindings({}, Info, Ctx);
+  }
 
   Expected<std::unique_ptr<tooling::CompilationDatabase>> DB =
       loadCompilationDatabase(std::move(FixedDB), BuildPath, Inputs.front());
@@ -280,7 +340,12 @@ int main(int argc, const char **argv) {
   for (const std::string &F : Inputs)
     if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(ParsedAs(F))) {
       const TargetSelection &T = A->Target;
-      Targets.push_back(TargetRecord{F, T.Arch, T.ParseArch, T.Source,
+      if (PySources.pyPathOf(F) != F &&
+          llvm::any_of(Targets, [&](const TargetRecord &R) {
+            return R.File == PySources.pyPathOf(F);
+          }))
+        continue;
+      Targets.push_back(TargetRecord{PySources.pyPathOf(F), T.Arch, T.ParseArch, T.Source,
                                      T.BuildArchs, T.Description});
       if (!Verbose)
         continue;
@@ -299,6 +364,7 @@ int main(int argc, const char **argv) {
   Req.Through = Through;
   Req.MakeOptionsProvider = Conf.providerFactory();
   Req.Jobs = JobCount;
+  Req.Overlay = PyOverlay;
   // A progress line on a terminal ([12/36] file), rewritten in place.
   bool ShowProgress = (Progress || sys::Process::StandardErrIsDisplayed()) &&
                       !Quiet && Inputs.size() > 1;
@@ -326,14 +392,15 @@ int main(int argc, const char **argv) {
     std::lock_guard<std::mutex> Lock(ProgressLock);
     if (ShowProgress && !ProgressText.empty())
       errs() << "\r\x1b[K";
-    errs() << Line << "\n";
+    errs() << (PySources.empty() ? Line : PySources.remapText(Line)) << "\n";
     if (ShowProgress && !ProgressText.empty())
       errs() << ProgressText;
     errs().flush();
   };
   StreamedOutput Streamed{&ProgressLock, ShowProgress, *Threshold,
                           Lines ? &*Lines : nullptr, {}};
-  if (canStream())
+  // Python sources are reported at the end, mapped back to their .py.
+  if (canStream() && PySources.empty())
     Req.OnUnitDone = [&](const RunResult &R,
                          const std::vector<std::string> &Files) {
       streamUnit(Streamed, R, Files);
@@ -364,6 +431,8 @@ int main(int argc, const char **argv) {
       errs() << "\n";
     };
   RunResult Result = runChecks(Req);
+  PySources.remap(Result);
+  llvm::append_range(Result.Errors, PyProblems);
   if (Cache) {
     if (Cache->Stored)
       Cache->evict();
@@ -400,7 +469,7 @@ int main(int argc, const char **argv) {
     for (const ToolError &E : Result.CompilerErrors)
       errs() << E.File << ":" << E.Line << ":" << E.Column
              << ": error: " << E.Message << "\n";
-  RunInfo Info = makeRunInfo(Result, Inputs, std::move(Targets));
+  RunInfo Info = makeRunInfo(Result, ReportInputs, std::move(Targets));
   llvm::erase_if(Info.Errors, [&](const ToolError &E) {
     return !errorPasses(E, Lines ? &*Lines : nullptr);
   });
@@ -415,13 +484,13 @@ int main(int argc, const char **argv) {
   });
 
   ReportContext Ctx;
-  Ctx.Inputs = Inputs;
+  Ctx.Inputs = ReportInputs;
   Ctx.Accepted = std::move(Accepted);
   Ctx.FailThreshold = FailThreshold;
   if (ParseOpts->Toolkit)
     Ctx.ToolkitPath = ParseOpts->Toolkit->Path;
   Ctx.NvccArgs = nvccArgsAfterDashDash(argc, argv);
-  if (canStream())
+  if (canStream() && PySources.empty())
     Ctx.Streamed = &Streamed;
   return reportFindings(std::move(Shown), Info, Ctx);
 }

@@ -289,12 +289,30 @@ def assume_session(c, proj):
     c.notify("exit")
 
 
+def python_session(c, proj):
+    """A Python document: the CUDA of its RawKernel string is analysed from the unsaved text,
+    and the diagnostic is at the .py's line and column."""
+    p = os.path.join(proj, "src", "gen.py")
+    c.request("initialize", {"processId": None, "rootUri": uri(proj), "capabilities": {}})
+    c.notify("initialized", {})
+    text = ('import cupy\n'
+            'k = cupy.RawKernel(r"""\n'
+            'extern "C" __global__ void g(float *x) { x[threadIdx.x * 4] = 0; }\n'
+            '""", "g")\n')
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(p), "languageId": "python", "version": 1, "text": text}})
+    show("python", c.diagnostics(uri(p), 1))
+    c.request("shutdown")
+    c.notify("exit")
+
+
 def main():
     scenario, proj = sys.argv[1], sys.argv[2]
     cmd = sys.argv[sys.argv.index("--") + 1:]
     c = Client(cmd)
     {"main": main_session, "database": database_session,
-     "grouped": grouped_session, "assume": assume_session}[scenario](c, proj)
+     "grouped": grouped_session, "assume": assume_session,
+     "python": python_session}[scenario](c, proj)
     print("exit code: %d" % c.exit_code())
 
 
