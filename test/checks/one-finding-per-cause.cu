@@ -63,10 +63,10 @@ __global__ void bad_tile(float *out) {
   __shared__ float tile[32][32];
   tile[threadIdx.x][0] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way shared memory bank conflict: store to 'tile' needs 32 wavefronts per warp request instead of 1 (4-byte accesses, consecutive lanes 32 words apart) (+3 more like it in 'bad_tile', in the notes) (Medium priority, CUDA Best Practices Guide §9.2.2) [warplint-shared-bank-conflict]
-  tile[threadIdx.x][1] = 2.0f;
-  tile[threadIdx.x][2] = 3.0f;
+  tile[threadIdx.x][2] = 2.0f; // not adjacent to [0]: not merged into one STS.64
+  tile[threadIdx.x][4] = 3.0f;
   __syncthreads();
-  out[threadIdx.x] = tile[threadIdx.x][3];
+  out[threadIdx.x] = tile[threadIdx.x][6];
 }
 
 // ---- two arrays or two verdicts: two warnings ----

@@ -133,8 +133,9 @@ __global__ void bad_float3_fields(float3 *dst, const float3 *src) {
   // float3 is aligned to 4: three 4-byte accesses at a 12-byte stride (nvcc 13 PTX).
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   dst[i].x = src[i].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (+1 more on this line, in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
-  // (one finding per cause: now a related location of another finding of this check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store to 'dst[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need (+2 more like it in 'bad_float3_fields', in the notes) (High priority, CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: warning: uncoalesced global load from 'src[i].x': consecutive lanes are 12 bytes apart, so each warp request touches 12 sectors, 3x the 4 its 4-byte accesses need; the 3 fields of the element read here move 12 sectors per warp through L2, 1x the 12 they use (+2 more like it in 'bad_float3_fields', in the notes) (Low priority here, High in CUDA Best Practices Guide §9.2.1) [warplint-uncoalesced-global-access]
+  // (each field is a load and a store of its own: every line is named)
   dst[i].y = src[i].y;
   dst[i].z = src[i].z;
 }

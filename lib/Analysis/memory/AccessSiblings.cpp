@@ -107,6 +107,16 @@ public:
       int64_t Piece = std::min<int64_t>({16, Align, Size});
       if (Piece != 1 && Piece != 2 && Piece != 4 && Piece != 8 && Piece != 16)
         continue;
+      // Pieces no wider than the fields: nothing merges, each field is a load
+      // (or store) of its own at the element's stride, and each is a site the
+      // hardware pays for (an H200 counts 8x the ideal sectors per request
+      // for each field of a 32-byte element). Kept apart; the loads' shared
+      // L2 traffic is priced through SiblingFields.
+      bool Merges = false;
+      for (size_t I : G.second)
+        Merges |= Piece > int64_t(Out[I].Width);
+      if (!Merges)
+        continue;
       const MemoryAccess::ElementAddress &E = First.ElementIndexBytes;
       int64_t Const = E.Const - First.FieldOffset;
       const sym::Expr *Index = indexInUnits(SC, E.Terms, Const, Piece);
@@ -226,6 +236,82 @@ public:
     }
   }
 
+  /// `a = s[2*t]; b = s[2*t + 1];`: ptxas merges scalar 4- and 8-byte shared
+  /// accesses of adjacent elements, in straight-line code under one guard,
+  /// into one LDS/STS as wide as the lowest address is provably aligned (up
+  /// to 16 bytes): LDS.64 for the pair, LDS.128 for four floats or two
+  /// doubles; an odd start, a runtime offset of unknown parity or a barrier
+  /// between them keeps them apart (bench/shared-merge, nvcc 13.0, sm_90;
+  /// shared arrays start 16-byte aligned). A run is evaluated as its first
+  /// access at the merged width; the others are dropped.
+  void mergeSharedRuns() {
+    llvm::StringMap<std::vector<size_t>> Groups;
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (!Out[I].SharedRunKey.empty())
+        Groups[Out[I].SharedRunKey].push_back(I);
+    std::vector<bool> Drop(Out.size(), false);
+    for (auto &G : Groups) {
+      if (G.second.size() < 2)
+        continue;
+      std::vector<std::pair<int64_t, size_t>> ByUnits;
+      for (size_t I : G.second)
+        ByUnits.push_back({Out[I].SharedRunUnits, I});
+      llvm::sort(ByUnits);
+      size_t K = 0;
+      while (K < ByUnits.size()) {
+        MemoryAccess &Head = Out[ByUnits[K].second];
+        int64_t W = Head.Width;
+        int64_t Multiple = Head.SharedRunMultiple; // 0: the varying part is 0
+        int64_t Start = ByUnits[K].first;
+        // The widest piece this start allows: its byte address a multiple of
+        // the piece, and every element of the piece accessed here.
+        int64_t Best = 1;
+        for (int64_t N : {4, 2}) {
+          if (W * N > 16 || (Multiple && Multiple % (W * N)) ||
+              (Start * W) % (W * N))
+            continue;
+          bool All = true;
+          size_t J = K;
+          for (int64_t U = Start; U < Start + N && All; ++U) {
+            while (J < ByUnits.size() && ByUnits[J].first < U)
+              ++J;
+            All = J < ByUnits.size() && ByUnits[J].first == U;
+          }
+          if (All) {
+            Best = N;
+            break;
+          }
+        }
+        if (Best == 1) {
+          ++K;
+          continue;
+        }
+        // Head's index in units of the merged width: (Varying + Start) / N,
+        // exact because both parts are multiples of N elements.
+        const sym::Expr *Index = Head.Index;
+        Head.Index = SC.div(Index, SC.constant(Best, Index->type()));
+        Head.Width = unsigned(W * Best);
+        Head.Notes.push_back(
+            std::to_string(Best) +
+            " adjacent elements are accessed here in straight-line code; "
+            "the compiler merges them into one " +
+            std::to_string(W * Best) + "-byte access (LDS/STS." +
+            std::to_string(W * Best * 8) + ")");
+        size_t Next = K + 1;
+        while (Next < ByUnits.size() && ByUnits[Next].first < Start + Best) {
+          Drop[ByUnits[Next].second] = true;
+          ++Next;
+        }
+        K = Next;
+      }
+    }
+    std::vector<MemoryAccess> Kept;
+    for (size_t I = 0; I < Out.size(); ++I)
+      if (!Drop[I])
+        Kept.push_back(std::move(Out[I]));
+    Out = std::move(Kept);
+  }
+
 private:
   std::vector<MemoryAccess> &Out;
   ASTContext &Ctx;
@@ -239,6 +325,7 @@ void mergeSiblingAccesses(std::vector<MemoryAccess> &Out, ASTContext &Ctx,
   SiblingMerger M(Out, Ctx, SC);
   M.mergeSiblingFields();
   M.groupSiblingLoads();
+  M.mergeSharedRuns();
 }
 
 } // namespace warplint

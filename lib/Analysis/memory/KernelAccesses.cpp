@@ -26,6 +26,7 @@
 #include "llvm/ADT/StringMap.h"
 #include <set>
 
+#include <numeric>
 using namespace clang;
 
 namespace warplint {
@@ -170,9 +171,12 @@ private:
       expr(If->getCond(), G, Role::Load);
       const sym::Expr *C = cond(If->getCond());
       auto Saved = Env;
+      ++Region;
       stmt(If->getThen(), conj(G, C));
+      ++Region;
       Env = Saved;
       stmt(If->getElse(), conj(G, SC.logicalNot(C)));
+      ++Region;
       Env = std::move(Saved);
       invalidateAssignedIn(If->getThen());
       invalidateAssignedIn(If->getElse());
@@ -205,19 +209,23 @@ private:
       // declared before the loop, `for (i = 0; ...; i++)`, is 0 in the body).
       invalidateAssignedIn(S);
       stmt(FS->getInit(), G);
+      ++Region;
       stmt(FS->getCond(), G);
       Loops.push_back(FS);
       stmt(FS->getBody(), G);
       Loops.pop_back();
       stmt(FS->getInc(), G);
+      ++Region;
       invalidateAssignedIn(S);
       return;
     }
     if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
         isa<SwitchStmt>(S)) {
       invalidateAssignedIn(S);
+      ++Region;
       for (const Stmt *Child : S->children())
         stmt(Child, G);
+      ++Region;
       invalidateAssignedIn(S);
       return;
     }
@@ -286,6 +294,62 @@ private:
     return G ? SC.logicalAnd(G, C) : C;
   }
 
+  /// A number \p E is known to be a multiple of (1 when nothing is known;
+  /// 0 for the constant 0): constant factors, sums of multiples, shifts.
+  static int64_t knownMultiple(const sym::Expr *E, unsigned Depth) {
+    if (Depth > 16)
+      return 1;
+    switch (E->kind()) {
+    case sym::ExprKind::Constant:
+      return E->constant() < 0 ? -E->constant() : E->constant();
+    case sym::ExprKind::Cast:
+      // A widening keeps the value; a truncation to fewer bits keeps the
+      // low bits, so a power-of-two multiple that fits survives too.
+      return knownMultiple(E->op(0), Depth + 1);
+    case sym::ExprKind::Mul: {
+      int64_t M = 1;
+      for (const sym::Expr *Op : E->ops()) {
+        int64_t F = knownMultiple(Op, Depth + 1);
+        if (F == 0)
+          return 0;
+        if (M > (int64_t(1) << 32) || F > (int64_t(1) << 32))
+          return M;
+        M *= F;
+      }
+      return M;
+    }
+    case sym::ExprKind::Add: {
+      int64_t G = 0;
+      for (const sym::Expr *Op : E->ops())
+        G = std::gcd(G, knownMultiple(Op, Depth + 1));
+      return G;
+    }
+    case sym::ExprKind::Shl:
+      if (E->op(1)->isConstant() && E->op(1)->constant() >= 0 &&
+          E->op(1)->constant() < 31) {
+        int64_t M = knownMultiple(E->op(0), Depth + 1);
+        return M > (int64_t(1) << 32) ? M : M << E->op(1)->constant();
+      }
+      return 1;
+    default:
+      return 1;
+    }
+  }
+
+  /// Straight-line regions: the walker starts a new one at every branch, loop
+  /// and barrier, so accesses of one region run in order with nothing
+  /// between them that could keep ptxas from merging them.
+  unsigned Region = 0;
+
+  static bool isBarrierCall(const CallExpr *CE) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || !F->getDeclName().isIdentifier())
+      return true; // unknown callee: may synchronise
+    StringRef N = F->getName();
+    return N.contains("sync") || N.contains("fence") || N.contains("barrier") ||
+           N.contains("wait") || N.starts_with("atomic");
+  }
+
   // ----- expressions: find accesses and their roles -----
   void expr(const Expr *E, const sym::Expr *G, Role R) {
     if (!E)
@@ -321,6 +385,8 @@ private:
       }
     }
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (isBarrierCall(CE))
+        ++Region;
       // __ldg(&a[i]) and the other cache-hinted loads: a global load of *arg.
       if (const FunctionDecl *F = CE->getDirectCallee())
         if (CE->getNumArgs() == 1 &&
@@ -386,6 +452,20 @@ private:
     expr(E, G, Role::Load);
   }
 
+  /// `b[i].start` in `b[i].start.serial`: the expression under a chain of
+  /// `.` member accesses of record fields (a nested field is a load of its
+  /// own, at the element's stride plus the fields' offsets).
+  static const Expr *memberChainBase(const Expr *Base) {
+    for (unsigned Depth = 0; Depth < 8; ++Depth) {
+      const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts());
+      if (!ME || ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()) ||
+          !ME->getType()->isRecordType())
+        return Base;
+      Base = ME->getBase();
+    }
+    return Base;
+  }
+
   /// The array element or dereference a member access reads from, if any.
   static const Expr *elementOf(const Expr *Base) {
     Base = Base->IgnoreParenImpCasts();
@@ -434,7 +514,8 @@ private:
         return !ME->getType()->isRecordType() &&
                !ME->getType()->isArrayType() &&
                isa<FieldDecl>(ME->getMemberDecl());
-      return elementOf(ME->getBase()) && isa<FieldDecl>(ME->getMemberDecl()) &&
+      return elementOf(memberChainBase(ME->getBase())) &&
+             isa<FieldDecl>(ME->getMemberDecl()) &&
              !ME->getType()->isRecordType() && !ME->getType()->isArrayType();
     }
     return false;
@@ -662,6 +743,33 @@ private:
         M.ElementIndexBytes.Terms.push_back({Varying, Width});
         M.ElementIndexBytes.Const = Units * Width;
       }
+    }
+    // A scalar shared load or store at a varying address plus a constant:
+    // its straight-line neighbours of the same array, width, guard and
+    // varying part may be one wide access (mergeSiblingAccesses).
+    if ((R == Role::Load || R == Role::Store) && A.Alternatives.empty() &&
+        M.Space == sym::MemorySpace::Shared && M.Index &&
+        (Width == 4 || Width == 8) && !Accessed->isRecordType()) {
+      const sym::Expr *Varying = M.Index;
+      int64_t Units = 0;
+      if (Varying->kind() == sym::ExprKind::Cast)
+        Varying = Varying->op(0);
+      if (Varying->kind() == sym::ExprKind::Add &&
+          Varying->ops().back()->isConstant()) {
+        Units = Varying->ops().back()->constant();
+        Varying = SC.sub(Varying, Varying->ops().back());
+      } else if (Varying->isConstant()) {
+        Units = Varying->constant();
+        Varying = SC.constant(0, Varying->type());
+      }
+      std::string Key;
+      llvm::raw_string_ostream KS(Key);
+      KS << (const void *)A.Base << "|" << (R == Role::Store ? "st" : "ld")
+         << "|" << Width << "|" << Region << "|" << (const void *)G << "|"
+         << (const void *)Varying;
+      M.SharedRunKey = Key;
+      M.SharedRunUnits = Units;
+      M.SharedRunMultiple = knownMultiple(Varying, 0) * Width;
     }
     if (A.Array && M.Space == sym::MemorySpace::Shared) {
       M.SharedArray = A.Array;

@@ -117,6 +117,15 @@ struct MemoryAccess {
   /// offset from the lowest, FieldOffset this one's, SiblingScalars is set.
   std::string ScalarKey;
   bool SiblingScalars = false;
+  /// Scalar shared loads (or stores) of one array at one address plus
+  /// different constants in straight-line code (no barrier, branch or loop
+  /// boundary between them) under one guard: the key they share, the
+  /// constant in elements, and the byte multiple the rest of the address is
+  /// known to be. mergeSiblingAccesses merges adjacent ones into the wide
+  /// access ptxas makes of them (bench/shared-merge).
+  std::string SharedRunKey;
+  int64_t SharedRunUnits = 0;
+  int64_t SharedRunMultiple = 0;
   llvm::StringMap<int64_t> Bindings; ///< Loop variables at their first value.
   /// The enclosing loops whose variables the index or the guard use, outermost
   /// first: evaluateAccess walks their iterations.
