@@ -145,6 +145,38 @@ unsigned tiledDims(ExprContext &C, const Expr *D, const LaunchShape &Shape,
   return Any ? Dims : 0;
 }
 
+/// The least value \p Atom takes in a launch of \p Shape: a block dimension
+/// is the shape's, a grid dimension at least 1, a product of them the product
+/// (cooperative groups' `grid.size()` counts every dimension); nullopt for
+/// anything else.
+std::optional<int64_t> leastValue(const Expr *Atom, const LaunchShape &Shape,
+                                  unsigned Depth = 0) {
+  if (Depth > MaxExprDepth)
+    return std::nullopt;
+  switch (Atom->kind()) {
+  case ExprKind::GridDim:
+    return 1;
+  case ExprKind::BlockDim:
+    return int64_t(Shape.BlockDim[unsigned(Atom->dim())]);
+  case ExprKind::Mul: {
+    int64_t P = 1;
+    for (const Expr *O : Atom->ops()) {
+      auto V = leastValue(O, Shape, Depth + 1);
+      if (!V || *V < 1 || P > (int64_t(1) << 31))
+        return std::nullopt;
+      P *= *V;
+    }
+    return P;
+  }
+  case ExprKind::Cast: // a widening keeps the value (the evaluator's products)
+    if (Atom->type().Bits < Atom->op(0)->type().Bits)
+      return std::nullopt;
+    return leastValue(Atom->op(0), Shape, Depth + 1);
+  default:
+    return std::nullopt;
+  }
+}
+
 WarpSplit unknown(const LaunchShape &Shape, std::string Why) {
   WarpSplit S;
   S.WarpSize = Shape.WarpSize;
@@ -176,7 +208,7 @@ unsigned WarpSplit::divergentWarps() const {
   return Warps;
 }
 
-double WarpSplit::wastedBranchSlots(unsigned Then, unsigned Else) const {
+double WarpSplit::wastedBranchSlots(double Then, double Else) const {
   switch (K) {
   case Kind::Uniform:
   case Kind::TripGap:
@@ -195,12 +227,12 @@ double WarpSplit::wastedBranchSlots(unsigned Then, unsigned Else) const {
   case Kind::Unknown:
     // Where the crossing falls in a warp is not known: half its lanes idle
     // through each side on average.
-    return double(divergentWarps()) * WarpSize / 2 * (double(Then) + Else);
+    return double(divergentWarps()) * WarpSize / 2 * (Then + Else);
   }
   return 0;
 }
 
-double WarpSplit::wastedLoopSlots(unsigned Body, unsigned AssumedGap) const {
+double WarpSplit::wastedLoopSlots(double Body, unsigned AssumedGap) const {
   switch (K) {
   case Kind::Uniform:
     return 0;
@@ -338,16 +370,18 @@ WarpSplit splitOfTrips(ExprContext &C, const Expr *Start, const Expr *Bound,
   if (!Steps)
     return unknown(Shape, "the step: " + Why);
   // The step's lower bound: its constant, plus each grid dimension it
-  // counts (at least 1); any other runtime part leaves it unknown.
+  // counts (at least 1) or product of launch dimensions; any other runtime
+  // part leaves it unknown.
   const SymValue &St = Steps->front();
   int64_t StepLow = St.Const;
   for (const SymValue &V : *Steps)
     if (!same(V, St))
       return unknown(Shape, "the step differs between lanes");
   for (const auto &[Atom, Coeff] : St.Terms) {
-    if (Atom->kind() != ExprKind::GridDim || Coeff < 0)
+    auto Least = leastValue(Atom, Shape);
+    if (!Least || Coeff < 0)
       return unknown(Shape, "the step is a runtime value");
-    StepLow += Coeff;
+    StepLow += Coeff * *Least;
   }
   if (StepLow <= 0)
     return unknown(Shape, "the step is not positive");

@@ -68,10 +68,10 @@ struct WarpSplit {
   unsigned divergentWarps() const;
   /// Lane slots one execution of a branch wastes in a block: idle lanes times
   /// the instructions of the side they idle through (\p Then, \p Else).
-  double wastedBranchSlots(unsigned Then, unsigned Else) const;
+  double wastedBranchSlots(double Then, double Else) const;
   /// The same for a loop of \p Body instructions a trip; \p AssumedGap is the
   /// trip gap taken where it is not known.
-  double wastedLoopSlots(unsigned Body, unsigned AssumedGap) const;
+  double wastedLoopSlots(double Body, unsigned AssumedGap) const;
   /// One line for the dump and the messages.
   std::string describe() const;
 };

@@ -87,3 +87,24 @@ __global__ void __launch_bounds__(256) good_uniformCounterBesideALaneBranch(cons
     out[s] = v;
   }
 }
+
+// The lanes that skip a branch wait through all the work under it, its loops'
+// trips included: a short body over a loop of n x n trips is not a short wait.
+__global__ void __launch_bounds__(256) bad_loopsUnderAShortBody(const float *t, float *out, int n, int channels) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  int which = tid % (4 * channels) / channels;
+  float sum = 0.0f;
+  if (which == 1) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: {{.*}} [warplint-divergent-branch]
+    for (int d = 0; d < n; ++d)
+      for (int e = 0; e < n; ++e)
+        sum += t[d * n + e];
+  }
+  if (which == 2) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: branch condition differs between the lanes of a warp: {{.*}} [warplint-divergent-branch]
+    for (int d = 0; d < n; ++d)
+      for (int e = 0; e < n; ++e)
+        sum += t[e * n + d];
+  }
+  out[tid] = sum;
+}

@@ -103,6 +103,17 @@ TEST(WarpSplit, GridStrideLoopHasAGapOfOneInOneWarp) {
   EXPECT_EQ(S.GapWarps, 1u);
 }
 
+TEST(WarpSplit, GridStrideOverTheWholeGridHasAGapOfOneInOneWarp) {
+  // cooperative groups' grid.size(): every grid dimension is at least 1, so
+  // the step is at least the block's span.
+  WarpSplit S = trips("blockIdx.x * blockDim.x + threadIdx.x", "n",
+                      "blockDim.x * gridDim.x * gridDim.y * gridDim.z",
+                      {256, 1, 1});
+  ASSERT_EQ(S.K, WarpSplit::Kind::TripGap) << S.describe();
+  EXPECT_EQ(S.Gap, 1);
+  EXPECT_EQ(S.GapWarps, 1u);
+}
+
 TEST(WarpSplit, WarpStridedLoopHasAGapOfOneInEveryWarp) {
   WarpSplit S = trips("threadIdx.x", "n", "32", {256, 1, 1});
   ASSERT_EQ(S.K, WarpSplit::Kind::TripGap);

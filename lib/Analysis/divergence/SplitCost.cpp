@@ -6,6 +6,7 @@
 #include "Frontend/ExprBuilder.h"
 #include "Frontend/ValueFlow.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Format.h"
@@ -144,6 +145,81 @@ const VarDecl *inductionOf(const ForStmt &FS, const FunctionFacts &Facts,
   return nullptr;
 }
 
+/// The loop's counter where the CFG's reaching definitions see an additive
+/// induction (a `while` loop, a `for` whose counter was declared before it):
+/// its one start, its step, and the bound its condition compares it with.
+struct FlowInduction {
+  const Expr *Start = nullptr, *Step = nullptr, *Bound = nullptr;
+  bool Inclusive = false;
+};
+std::optional<FlowInduction> flowInduction(const Stmt *Loop, const Expr *Cond,
+                                           const ValueFlow &Flow) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !Flow.analysed())
+    return std::nullopt;
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !Flow.tracks(V))
+      continue;
+    const UseFacts &U = Flow.use(DRE);
+    if (U.S != UseFacts::Induction || !U.Loop || U.Loop->LoopStmt != Loop ||
+        U.Inits.size() != 1 || !U.Step.Additive || U.Step.Negate)
+      continue;
+    const ValueDef *Init = U.Inits.front();
+    if ((Init->K != ValueDef::Init && Init->K != ValueDef::Assign) ||
+        !Init->RHS)
+      continue;
+    FlowInduction FI;
+    if (!boundOf(Cond, V, FI.Bound, FI.Inclusive))
+      continue;
+    FI.Start = Init->RHS;
+    FI.Step = U.Step.Step;
+    return FI;
+  }
+  return std::nullopt;
+}
+
+/// Whether nothing runs after \p S in the kernel whose body is \p Body: each
+/// statement on the way up is the last of its block (a `return;` or an empty
+/// statement may follow) or a side of an `if`. Lanes that skip such a split
+/// have nothing left to do: nvcc compiles it as a predicated EXIT of those
+/// lanes, not a branch, and the warp runs one path (validation/divergence:
+/// cheap10 p_everyTile, break11 p_wideIndex, bad_leaderSerialLoop, each with
+/// no divergent branch target).
+bool lanesLeaveAfter(const Stmt *S, const Stmt *Body, const ParentMap &PM) {
+  const Stmt *Cur = S;
+  while (Cur != Body) {
+    const Stmt *P = PM.getParent(Cur);
+    if (!P)
+      return false;
+    if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+      bool After = false;
+      for (const Stmt *C : CS->body()) {
+        if (C == Cur) {
+          After = true;
+          continue;
+        }
+        if (!After)
+          continue;
+        const auto *RS = dyn_cast<ReturnStmt>(C);
+        if (!isa<NullStmt>(C) && !(RS && !RS->getRetValue()))
+          return false;
+      }
+      if (!After)
+        return false;
+    } else if (const auto *IS = dyn_cast<IfStmt>(P)) {
+      if (Cur != IS->getThen() && Cur != IS->getElse())
+        return false;
+    } else if (!isa<AttributedStmt, LabelStmt>(P)) {
+      return false; // a loop's next trip, a switch's next case
+    }
+    Cur = P;
+  }
+  return true;
+}
+
 } // namespace
 
 std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
@@ -177,7 +253,12 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
   CostInputs In{Ctx, Mutations};
   WorkWalk Walk(In, Opts);
   double PerThread = std::max(1.0, Walk.work(Kernel.getBody(), 1));
+  // The work under a split, its loops counted their trips as in the
+  // kernel's (what the idle lanes wait through); the estimate of its size,
+  // which decides predication, counts each instruction once.
+  WorkWalk Under(In, Opts);
   double Threads = Shape.Shape.threadsPerBlock();
+  ParentMap Parents(Kernel.getBody());
 
   for (const UniformityBranch &Br : UA.branches()) {
     SplitFinding F;
@@ -209,6 +290,9 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
       const VarDecl *V =
           FS && !Br.DivergentExit ? inductionOf(*FS, Facts, Bound, Inclusive)
                                   : nullptr;
+      std::optional<FlowInduction> FI;
+      if (!V && !Br.DivergentExit)
+        FI = flowInduction(Br.S, Br.Cond, Flow);
       if (V) {
         const LoopVarInfo *Info = Facts.loopVar(V);
         Builder.resetObservations();
@@ -218,6 +302,21 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
                                                : SC.constant(1),
                                     Inclusive,
                                     Shape.Shape, Bind);
+      } else if (FI) {
+        Builder.resetObservations();
+        const sym::Expr *Start = Builder.build(FI->Start);
+        const sym::Expr *BoundE = Builder.build(FI->Bound);
+        const sym::Expr *StepE =
+            FI->Step ? Builder.build(FI->Step) : SC.constant(1);
+        if (Start && BoundE && StepE)
+          F.Split = sym::splitOfTrips(SC, Start, BoundE, StepE, FI->Inclusive,
+                                      Shape.Shape, Bind);
+        else
+          F.Split.K = sym::WarpSplit::Kind::Unknown;
+        F.Split.Warps = Shape.Shape.warpsPerBlock();
+        F.Split.WarpSize = Shape.Shape.WarpSize;
+        if (F.Split.K == sym::WarpSplit::Kind::Unknown && F.Split.Why.empty())
+          F.Split.Why = "a lane-varying loop condition";
       } else {
         F.Split.K = sym::WarpSplit::Kind::Unknown;
         F.Split.Warps = Shape.Shape.warpsPerBlock();
@@ -227,17 +326,22 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
       }
       if (F.Split.K == sym::WarpSplit::Kind::Uniform)
         continue;
-      F.Wasted = F.Split.wastedLoopSlots(F.ThenCost, Opts.DefaultTrips / 2);
+      F.Wasted = F.Split.wastedLoopSlots(std::max(Under.work(Body, 1), 1.0) + 1,
+                                         Opts.DefaultTrips / 2);
     } else {
+      double ThenWork = 0, ElseWork = 0;
       if (const auto *IS = dyn_cast<IfStmt>(Br.S)) {
         bool U1 = false, U2 = false;
         F.ThenCost = estimateCost(IS->getThen(), In, U1);
         F.ElseCost = IS->getElse() ? estimateCost(IS->getElse(), In, U2) : 0;
         F.Unpredicable = U1 || U2;
+        ThenWork = Under.work(IS->getThen(), 1);
+        ElseWork = IS->getElse() ? Under.work(IS->getElse(), 1) : 0;
       } else {
         bool U = false;
         F.ThenCost = estimateCost(cast<SwitchStmt>(Br.S)->getBody(), In, U);
         F.Unpredicable = U;
+        ThenWork = Under.work(cast<SwitchStmt>(Br.S)->getBody(), 1);
       }
       Builder.resetObservations();
       const sym::Expr *E = Br.Cond ? Builder.build(Br.Cond) : nullptr;
@@ -248,9 +352,27 @@ std::vector<SplitFinding> analyzeSplits(const FunctionDecl &Kernel,
       F.Predicated = !F.Unpredicable &&
                      F.ThenCost + F.ElseCost <= Opts.PredicationThreshold;
       F.Wasted = F.Predicated ? 0
-                              : F.Split.wastedBranchSlots(F.ThenCost,
-                                                          F.ElseCost);
+                              : F.Split.wastedBranchSlots(
+                                    std::max<double>(ThenWork, F.ThenCost),
+                                    std::max<double>(ElseWork, F.ElseCost));
     }
+    // Lanes that skip an `if` without an else with nothing after it in the
+    // kernel leave instead of waiting for the others. (A loop at the end
+    // still branches back for the lanes that stay: the benchmark measured
+    // divergent targets on such loops, matrix-rotate's and sampling's.)
+    const auto *IS = dyn_cast<IfStmt>(Br.S);
+    F.LanesLeave = IS && !IS->getElse() &&
+                   lanesLeaveAfter(Br.S, Kernel.getBody(), Parents);
+    if (F.LanesLeave)
+      F.Wasted = 0;
+    // Lanes one trip apart in at most one warp of the block (a block- or
+    // grid-stride loop's last pass, where a runtime bound falls): one
+    // partial pass of one warp, which no arrangement of the threads removes
+    // and which the hardware measured below any hot line (HeCBench nlll's and
+    // channelSum's block-stride loops: no divergent branch target).
+    if (F.Split.K == sym::WarpSplit::Kind::TripGap && F.Split.Gap <= 1 &&
+        F.Split.GapWarps <= 1)
+      F.Wasted = 0;
     // A split only the blocks holding a bound have: one block in the grid
     // dimension's extent pays it.
     // Along each dimension a comparison tiles, one block in its extent.
@@ -280,6 +402,7 @@ void printSplits(llvm::raw_ostream &OS, llvm::ArrayRef<SplitFinding> Splits,
        << " bits=" << unsigned(F.Bits) << (F.DivergentExit ? " exit" : "")
        << " split=" << F.Split.describe() << " then=" << F.ThenCost
        << " else=" << F.ElseCost << (F.Predicated ? " predicated" : "")
+       << (F.LanesLeave ? " lanes-leave" : "")
        << " exec=" << llvm::format("%.0f", F.Executions)
        << " share=" << llvm::format("%.4f", F.Share) << "\n";
   }

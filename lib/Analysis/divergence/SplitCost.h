@@ -52,6 +52,9 @@ struct SplitFinding {
   bool Unpredicable = false;
   /// Short enough for nvcc to predicate: no branch, no cost.
   bool Predicated = false;
+  /// An `if` without an else with nothing after it in the kernel: the lanes
+  /// that skip it exit instead of waiting, no branch, no cost.
+  bool LanesLeave = false;
   /// Executions per thread (the enclosing loops' trips multiplied).
   double Executions = 1;
   /// Lane slots the split wastes per block in all its executions, and the

@@ -18,7 +18,7 @@ __global__ void possible(float *d, const float *s, uint dx, int n) {
   }
   d[t] = acc;
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:5: possible: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=dx cost={{[0-9]+}} in-loop
+// CHECK: {{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE-6]]:5: possible: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=dx cost={{[0-9]+}} in-loop
 
 __global__ void cStyle(float *sums) {
   __shared__ float psum[256];
@@ -33,7 +33,7 @@ __global__ void cStyle(float *sums) {
   }
   sums[blockIdx.x * 256 + tx] = psum[tx];
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:5: cStyle: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 iterations=i:2,4,8,16,32,64,128,256/8 cost={{[0-9]+}} in-loop avoidable=8 busy=16%
+// CHECK: {{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE-6]]:5: cStyle: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 iterations=i:2,4,8,16,32,64,128,256/8 cost={{[0-9]+}} in-loop avoidable=8 busy=16%
 
 __device__ uint usad4(uint a, uint b, uint c = 0) {
   uint r;
@@ -55,7 +55,7 @@ __global__ void apron(uint *out, const uint *right, uint l, int w, int dmax) {
     __syncthreads();
   }
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-11]]:5: apron: blockDim 32x8 (launch, l = 3, dmax = 64): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} in-loop avoidable=8 busy=50% data-move
+// CHECK: {{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE-11]]:5: apron: blockDim 32x8 (launch, l = 3, dmax = 64): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} in-loop avoidable=8 busy=50% data-move
 
 __global__ void remainder(unsigned char *o, const unsigned char *in) {
   __shared__ unsigned char tile[4 * 96 * 4];
@@ -65,7 +65,7 @@ __global__ void remainder(unsigned char *o, const unsigned char *in) {
   __syncthreads();
   o[blockIdx.x * 64 + threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.y * 384 + threadIdx.x];
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-5]]:3: remainder: blockDim 16x4 (launch): branch loop: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0xffffffff/32 trip-counts remainder cost={{[0-9]+}} unpredicable contains-loop
+// CHECK: {{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE-5]]:3: remainder: blockDim 16x4 (launch): branch loop: source=thread-index:'threadIdx.x' split=exact warps=2/2 first=0 lanes=0xffffffff/32 trip-counts remainder cost={{[0-9]+}} unpredicable contains-loop
 
 void launch(float *f, const float *cf, uint *u, const uint *cu, int n) {
   remainder<<<n, dim3(16, 4)>>>((unsigned char *)u, (const unsigned char *)cu);
@@ -89,7 +89,7 @@ __device__ void scanStep(const unsigned int tid, unsigned int n, unsigned short 
     offset <<= 1;
   }
 }
-// CHECK: {{.*}}divergence-round6.cu:[[@LINE-6]]:7: scanKernel: blockDim 256 (launch, n = 512): branch if: source=load:'helper[ai - 1]' data-dependent split=none cost={{[0-9]+}} in-loop via={{.*}}divergence-round6.cu:[[@LINE+5]]:3
+// CHECK: {{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE-6]]:7: scanKernel: blockDim 256 (launch, n = 512): branch if: source=load:'helper[ai - 1]' data-dependent split=none cost={{[0-9]+}} in-loop via={{.*}}divergence-undecided-and-c-style-loops.cu:[[@LINE+5]]:3
 __global__ void scanKernel(unsigned short *g, unsigned n) {
   __shared__ unsigned short one[512], helper[512];
   one[threadIdx.x] = g[threadIdx.x];

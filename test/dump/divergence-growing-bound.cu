@@ -15,14 +15,14 @@ __global__ void triangle(float *out, const float *in, uint w) {
   }
   out[x] = acc;
 }
-// CHECK: {{.*}}divergence-round7.cu:[[@LINE-6]]:3: triangle: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} unpredicable contains-loop growing-bound scaled-loop
+// CHECK: {{.*}}divergence-growing-bound.cu:[[@LINE-6]]:3: triangle: blockDim 256 (assumed): branch loop: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} unpredicable contains-loop growing-bound scaled-loop
 
 __global__ void tail(float *out, const float *in, uint n) {
   for (uint i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     out[i] = sqrtf(in[i]) * expf(in[i]);
 }
 // CHECK-NOT: growing-bound
-// CHECK: {{.*}}divergence-round7.cu:[[@LINE-4]]:{{.*}}tail-guard{{.*}}
+// CHECK: {{.*}}divergence-growing-bound.cu:[[@LINE-4]]:{{.*}}tail-guard{{.*}}
 // CHECK-NOT: growing-bound
 
 // A mask below a rounded-up bound of the same value: every lane holds it, so the dump
@@ -40,5 +40,5 @@ __global__ void masked(uint *r, const uint *k, uint stride, uint n) {
       acc += k[s * 2 + i];
   r[pos] = acc;
 }
-// CHECK-NOT: divergence-round7.cu:[[@LINE-8]]:
-// CHECK: {{.*}}divergence-round7.cu:[[@LINE-6]]:3: masked: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none undecided=stride {{.*}}
+// CHECK-NOT: divergence-growing-bound.cu:[[@LINE-8]]:
+// CHECK: {{.*}}divergence-growing-bound.cu:[[@LINE-6]]:3: masked: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=none undecided=stride {{.*}}

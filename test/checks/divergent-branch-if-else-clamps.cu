@@ -4,7 +4,7 @@
 // Issue 13, ninth round: clamps written as if/else assignments. The value flow joins an
 // `if` whose two branches assign a variable (or `x = a; if (c) x = b;`) into the select of
 // its test, a minimum or maximum when the test compares the two values, so the window rule
-// of the eighth round (divergent-branch-round8.cu) sees these clamps as it sees max()/min()
+// of the eighth round (divergent-branch-nested-loop-conditions.cu) sees these clamps as it sees max()/min()
 // and `?:`; an exact count of the lanes' trips that leaves each warp at most one pass of
 // idle lanes is a tail.
 

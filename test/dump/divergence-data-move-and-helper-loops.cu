@@ -17,7 +17,7 @@ __global__ void tileLoad(float *c, const float *a, int n) {
     __syncthreads();
   }
 }
-// CHECK: {{.*}}divergence-round4.cu:12:5: tileLoad: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000000f/32 cost=9 in-loop avoidable=8 busy=12% data-move
+// CHECK: {{.*}}divergence-data-move-and-helper-loops.cu:12:5: tileLoad: blockDim 32x8 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0x0000000f/32 cost=9 in-loop avoidable=8 busy=12% data-move
 
 __device__ float sumFirst(const float *in, int count) {
   float s = 0.0f;
@@ -39,9 +39,9 @@ __global__ void helperLoops(float *o, const float *in, int n) {
   if (threadIdx.x < 8)
     o[2] = warpSum(in[threadIdx.x]);
 }
-// CHECK: {{.*}}divergence-round4.cu:35:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=8 unpredicable contains-loop leader avoidable=0 scaled-loop
-// CHECK: {{.*}}divergence-round4.cu:37:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000002/32 single-lane cost=8 unpredicable contains-loop leader avoidable=0
-// CHECK: {{.*}}divergence-round4.cu:39:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x000000ff/32 cost=11 unpredicable contains-loop avoidable=0
+// CHECK: {{.*}}divergence-data-move-and-helper-loops.cu:35:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=8 unpredicable contains-loop leader avoidable=0 scaled-loop
+// CHECK: {{.*}}divergence-data-move-and-helper-loops.cu:37:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000002/32 single-lane cost=8 unpredicable contains-loop leader avoidable=0
+// CHECK: {{.*}}divergence-data-move-and-helper-loops.cu:39:3: helperLoops: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x000000ff/32 cost=11 unpredicable contains-loop avoidable=0
 
 __device__ int divUp(int a, int b) { return a / b + (a % b ? 1 : 0); }
 __global__ void constantDivisor(int *o, int w, int h) {
@@ -53,4 +53,4 @@ __global__ void constantDivisor(int *o, int w, int h) {
     offset = divUp(w, 3);
   o[x] = offset;
 }
-// CHECK: {{.*}}divergence-round4.cu:50:3: constantDivisor: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 cost=26 avoidable=8 function-cost=30
+// CHECK: {{.*}}divergence-data-move-and-helper-loops.cu:50:3: constantDivisor: blockDim 256 (assumed): branch if: source=thread-index:'threadIdx.x' split=exact warps=8/8 first=0 lanes=0xaaaaaaaa/32 cost=26 avoidable=8 function-cost=30

@@ -13,7 +13,7 @@ __global__ void gridLeader(float *out, const float *partial, int n) {
     out[0] = s;
   }
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-7]]:3: gridLeader: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=5 unpredicable contains-loop uniform-term='blockIdx.x == 0' one-block avoidable=0 scaled-loop
+// CHECK: {{.*}}divergence-block-conjuncts.cu:[[@LINE-7]]:3: gridLeader: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x00000001/32 single-lane cost=5 unpredicable contains-loop uniform-term='blockIdx.x == 0' one-block avoidable=0 scaled-loop
 
 __global__ void floatTail(float *img, int m, int n) {
   const float one_nth = 1.f / (float)n;
@@ -23,7 +23,7 @@ __global__ void floatTail(float *img, int m, int n) {
       img[i * n] = img[i * n + 1] * 0.5f + img[i * n + 2] * img[i * n + 3] + sqrtf(img[i]);
   }
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-4]]:5: floatTail: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=m cost={{[0-9]+}} tail-guard in-loop
+// CHECK: {{.*}}divergence-block-conjuncts.cu:[[@LINE-4]]:5: floatTail: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=none undecided=m cost={{[0-9]+}} tail-guard in-loop
 
 __global__ void boolInterval(int *o, int lo, int hi, int iters) {
   int tx = threadIdx.x;
@@ -32,7 +32,7 @@ __global__ void boolInterval(int *o, int lo, int hi, int iters) {
     if (tx >= i + 1 && tx <= 254 - i && valid)
       o[tx] = o[tx - 1] + o[tx + 1] * i + o[tx] / 3;
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-3]]:5: boolInterval: blockDim 256 (launch, lo = 1, hi = 250): branch if: source=thread-index:'threadIdx.x' split=none undecided=i cost={{[0-9]+}} tail-guard in-loop
+// CHECK: {{.*}}divergence-block-conjuncts.cu:[[@LINE-3]]:5: boolInterval: blockDim 256 (launch, lo = 1, hi = 250): branch if: source=thread-index:'threadIdx.x' split=none undecided=i cost={{[0-9]+}} tail-guard in-loop
 
 __global__ void diagonal16(float *out, int w) {
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -44,7 +44,7 @@ __global__ void diagonal16(float *out, int w) {
     v = 1.0f;
   out[y * w + x] = v;
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-6]]:3: diagonal16: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} left-out function-cost={{[0-9]+}}
+// CHECK: {{.*}}divergence-block-conjuncts.cu:[[@LINE-6]]:3: diagonal16: blockDim 16x16 (launch): branch if: source=thread-index:'threadIdx.x' split=none cost={{[0-9]+}} left-out function-cost={{[0-9]+}}
 
 __global__ void reusedCounter(float *out, const float *in) {
   int i;
@@ -55,7 +55,7 @@ __global__ void reusedCounter(float *out, const float *in) {
   }
   out[threadIdx.x] = v;
 }
-// CHECK: {{.*}}divergence-round5.cu:[[@LINE-6]]:3: reusedCounter: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} unpredicable contains-loop avoidable=0
+// CHECK: {{.*}}divergence-block-conjuncts.cu:[[@LINE-6]]:3: reusedCounter: blockDim 256 (launch): branch if: source=thread-index:'threadIdx.x' split=exact warps=1/8 first=0 lanes=0x0000ffff/32 cost={{[0-9]+}} unpredicable contains-loop avoidable=0
 
 void launch(float *f, const float *cf, int *o, int n) {
   gridLeader<<<n, 256>>>(f, cf, n);
