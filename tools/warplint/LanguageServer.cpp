@@ -574,7 +574,11 @@ Outcome Server::analyse(const std::string &Path,
   Search.SourceRoot = !cli::SourceRoot.empty() ? std::string(cli::SourceRoot)
                                                 : RootPath;
   Search.Inputs = {Path};
-  std::map<std::string, std::string> Through = findIncluders(Search);
+  // A header is searched for now, a source only when its own parse says an
+  // includer can matter (RunRequest::FindIncluders).
+  std::map<std::string, std::string> Through;
+  if (isHeaderName(Path))
+    Through = findIncluders(Search);
   auto ParseIt = Through.find(Path);
   if (CudaDB
           .getCompileCommands(ParseIt == Through.end() ? Path
@@ -594,6 +598,16 @@ Outcome Server::analyse(const std::string &Path,
   Req.Files = {Path};
   Req.Compilations = &CudaDB;
   Req.Through = std::move(Through);
+  if (!isHeaderName(Path))
+    Req.FindIncluders = [&](const std::vector<std::string> &Files) {
+      FragmentSearch S = Search;
+      S.Searched = Files;
+      std::map<std::string, std::string> Found = findIncluders(S);
+      for (auto It = Found.begin(); It != Found.end();)
+        It = CudaDB.getCompileCommands(It->second).empty() ? Found.erase(It)
+                                                           : std::next(It);
+      return Found;
+    };
   Req.MakeOptionsProvider = Conf->providerFactory();
   Req.Overlay = Overlay;
   Req.Jobs = 1;
