@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark of speed as users run it (issue 36): warplint with its default settings (exact
-mode with the toolkit found, the result cache on but cold: a fresh cache directory per run)
+mode with the toolkit found, the result cache on but cold: a fresh $XDG_CACHE_HOME per run)
 against `clang++-22 -fsyntax-only` with warplint's own compile command, over every .cu file of
 the given source trees, each run from inside its tree (its git repository), as a pre-commit hook
 or a CI job runs it; then the cost of one self-contained kernel file inside a generated git
@@ -21,6 +21,7 @@ maximum of the per-file CPU ratios, the total ratio, and the median and maximum 
 ratio. A benchmark, not a test: nothing here fails on a number. Public tools only (python 3,
 git, clang++-22)."""
 import argparse
+import concurrent.futures
 import json
 import os
 import shutil
@@ -28,9 +29,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import percentile, run  # noqa: E402
+from bench import percentile  # noqa: E402
+
+
+def run(cmd, cwd=None, env=None):
+    """(wall s, user+sys CPU s of the process and the children it waited for, peak resident
+    MiB, exit code) of one process."""
+    start = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd,
+                         env=env)
+    _, status, usage = os.wait4(p.pid, 0)
+    return (time.monotonic() - start, usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status))
 
 
 def commands(warplint, tree, files, extra):
@@ -54,9 +67,14 @@ def clang_command(clang, args, file):
 
 
 def wl_run(warplint, file, extra, cwd):
+    """One cold run with the default settings: a fresh user cache directory ($XDG_CACHE_HOME:
+    the result cache and exact mode's ptxas cache both start empty, so that no run profits
+    from another's)."""
     cache = tempfile.mkdtemp(prefix="wl-bench-cache-")
+    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    env.pop("WARPLINT_CACHE_DIR", None)
     try:
-        return run([warplint, "--quiet", "--cache-dir=" + cache, file, "--"] + extra, cwd=cwd)
+        return run([warplint, "--quiet", file, "--"] + extra, cwd=cwd, env=env)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
@@ -75,13 +93,15 @@ def report(name, rows, key):
 
 
 def repo_case(binaries, n=5, headers=30000):
-    """One self-contained kernel file alone, and inside a git repository of `headers` headers
-    that include each other (what the includer search would read)."""
+    """One self-contained kernel file (a kernel, its launch, main) alone, and inside a git
+    repository of `headers` headers that include each other (what the includer search would
+    read)."""
     top = tempfile.mkdtemp(prefix="wl-bench-repo-")
     kernel = ("__global__ void scale(float *a, float s, int n) {\n"
               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
               "  if (i < n) a[i] *= s;\n}\n"
-              "void run(float *a, int n) { scale<<<(n + 255) / 256, 256>>>(a, 2.0f, n); }\n")
+              "void run(float *a, int n) { scale<<<(n + 255) / 256, 256>>>(a, 2.0f, n); }\n"
+              "int main() { run(nullptr, 0); }\n")
     try:
         alone = os.path.join(top, "alone")
         repo = os.path.join(top, "repo")
@@ -118,6 +138,10 @@ def main():
     ap.add_argument("--json", help="write the per-file figures here")
     ap.add_argument("--repo-only", action="store_true", help="only the 30,000-header case")
     ap.add_argument("--repo-runs", type=int, default=5)
+    ap.add_argument("--every", type=int, default=1,
+                    help="time every Nth .cu file of each tree (sorted by path) only")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="files timed at once (CPU times are per process)")
     ap.add_argument("trees", nargs="*", help="TREE or TREE:ARGS (compiler arguments)")
     a = ap.parse_args()
     bins = a.warplint or [os.path.join(os.path.dirname(__file__), "..", "build", "bin",
@@ -134,12 +158,13 @@ def main():
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 files += [os.path.relpath(os.path.join(root, f), tree)
                           for f in sorted(names) if f.endswith(".cu")]
+            files = files[::a.every]
             cmds = commands(named[0][1], tree, files, extra)
-            for f in files:
+
+            def one(f, tree=tree, extra=extra, cmds=cmds):
                 absf = os.path.join(tree, f)
                 if absf not in cmds:
-                    print("%s: no compile command" % f)
-                    continue
+                    return f, None
                 clang = clang_command(a.clang, cmds[absf], absf)
                 row = {"file": absf}
                 c = run(clang, cwd=tree)
@@ -147,12 +172,21 @@ def main():
                 for i, (_, b) in enumerate(named):
                     w = wl_run(b, f, extra, tree)
                     row["wl%d" % i], row["wl%d_mib" % i] = w[1], w[2]
-                rows.append(row)
-                print("%-60s clang %6.2f s %6.0f MiB; " % (f[-60:], c[1], c[2]) +
-                      "; ".join("%6.2f s %5.2fx %6.0f MiB" % (row["wl%d" % i],
-                                                               row["wl%d" % i] / max(c[1], 1e-3),
-                                                               row["wl%d_mib" % i])
-                                for i in range(len(named))), flush=True)
+                return f, row
+
+            with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+                for f, row in pool.map(one, files):
+                    if row is None:
+                        print("%s: no compile command" % f)
+                        continue
+                    rows.append(row)
+                    print("%-60s clang %6.2f s %6.0f MiB; " % (f[-60:], row["clang_cpu"],
+                                                               row["clang_mib"]) +
+                          "; ".join("%6.2f s %5.2fx %6.0f MiB"
+                                    % (row["wl%d" % i],
+                                       row["wl%d" % i] / max(row["clang_cpu"], 1e-3),
+                                       row["wl%d_mib" % i]) for i in range(len(named))),
+                          flush=True)
         if a.json:
             with open(a.json, "w") as h:
                 json.dump({"binaries": bins, "files": rows}, h, indent=1)

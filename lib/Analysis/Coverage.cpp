@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -298,6 +299,28 @@ bool mainFileHasKernel(ASTContext &Ctx) {
   return Any;
 }
 
+/// Whether \p Body launches a kernel or calls the CUDA runtime (a function
+/// whose name starts with "cuda"): host code whose callers decide findings
+/// (a transfer or a launch in the caller's loop).
+static bool usesDevice(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<CUDAKernelCallExpr>(S))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (const IdentifierInfo *II = Callee->getIdentifier();
+            II && II->getName().starts_with("cuda"))
+          return true;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return false;
+}
+
 bool mainCodeUnlaunched(ASTContext &Ctx,
                         const std::set<const FunctionDecl *> &Launched) {
   bool Kernel = false, Device = false, Unlaunched = false;
@@ -305,8 +328,13 @@ bool mainCodeUnlaunched(ASTContext &Ctx,
     if (FD.hasAttr<CUDAGlobalAttr>()) {
       Kernel = true;
       Unlaunched |= !Launched.count(FD.getCanonicalDecl());
-    } else if (FD.hasAttr<CUDADeviceAttr>()) {
+    } else if (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()) {
       Device = true;
+    } else if (!Unlaunched && !FD.isMain() && !FD.isReferenced() &&
+               usesDevice(FD.getBody())) {
+      // Host code nothing here calls: a file that includes this one may call
+      // it in a loop (a transfer or a launch per iteration).
+      Unlaunched = true;
     }
   });
   return Unlaunched || (Device && !Kernel);

@@ -61,11 +61,13 @@ struct FileCoverage {
   /// unit in one file can be counted (an include-only fragment analysed
   /// through the file that includes it).
   std::vector<CoveredFunction> Functions;
-  /// Whether the main file has device code its own translation unit does not
-  /// launch: a kernel with no launch (a template never instantiated), or
-  /// device functions and no kernel. A file that #includes it may launch
-  /// them, so the binary looks for one (tools/warplint/IncludeFragments); a
-  /// self-contained file is never searched for.
+  /// Whether the main file has code whose context its own translation unit
+  /// does not give: a kernel with no launch (a template never instantiated),
+  /// device functions and no kernel, or a host function that launches or
+  /// calls the CUDA runtime and that nothing here calls. A file that
+  /// #includes it may launch or call them, so the binary looks for one
+  /// (tools/warplint/IncludeFragments); a self-contained file is never
+  /// searched for.
   bool MainCodeUnlaunched = false;
 };
 
