@@ -33,7 +33,7 @@ static constexpr uint64_t MaxFileBytes = 1 << 20;
 /// is two: work.cu, then main.cu).
 static constexpr unsigned MaxHops = 8;
 /// A kept tree index (TreeIndex::store): its first line, and its file name's
-/// end in the result cache's directory (ResultCache::evict counts it).
+/// end in the result cache's directory (eviction leaves it alone).
 static constexpr llvm::StringLiteral IndexMagic = "warplint-tree-index 1\n";
 static constexpr llvm::StringLiteral IndexSuffix = ".wli";
 
@@ -406,6 +406,14 @@ std::optional<std::string> resolve(const std::string &Includer,
 
 } // namespace
 
+struct FragmentTrees {
+  std::map<std::string, std::unique_ptr<TreeIndex>> ByRoot;
+};
+
+std::shared_ptr<FragmentTrees> makeFragmentTrees() {
+  return std::make_shared<FragmentTrees>();
+}
+
 bool isHeaderName(llvm::StringRef Name) { return sourceRank(Name) == 2; }
 
 std::map<std::string, std::string>
@@ -426,7 +434,9 @@ findIncluders(const FragmentSearch &Search, FragmentSearchStats *Stats) {
   for (const std::string &F : Search.Inputs)
     Inputs.insert(normalised(F));
 
-  std::map<std::string, std::unique_ptr<TreeIndex>> Trees;
+  std::shared_ptr<FragmentTrees> Kept =
+      Search.Trees ? Search.Trees : makeFragmentTrees();
+  std::map<std::string, std::unique_ptr<TreeIndex>> &Trees = Kept->ByRoot;
   for (const std::string &Input :
        Search.Searched.empty() ? Search.Inputs : Search.Searched) {
     std::string F = normalised(Input);

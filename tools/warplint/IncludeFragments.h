@@ -16,10 +16,16 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+/// The trees a run has indexed, kept across the searches of one run (each
+/// tree is listed and read once per run).
+struct FragmentTrees;
+std::shared_ptr<FragmentTrees> makeFragmentTrees();
 
 /// Where and how to look for includers.
 struct FragmentSearch {
@@ -39,6 +45,9 @@ struct FragmentSearch {
   /// between runs (one file per tree), so that a later search re-reads only
   /// the files whose size or modification time changed.
   std::string IndexDirectory;
+  /// The trees indexed by earlier searches of this run, or null: every
+  /// search lists and reads its trees.
+  std::shared_ptr<FragmentTrees> Trees;
 };
 
 /// What the searches of a run did (--verbose).

@@ -426,8 +426,9 @@ bool ResultCache::store(llvm::StringRef Key,
 }
 
 void ResultCache::evict() {
-  // The kept tree indexes of the includer search (IncludeFragments) too.
-  pruneCacheDirectory(Directory, MaxBytes, {EntrySuffix, ".wli"});
+  // The includer search's tree indexes (tree-*.wli, one per source tree)
+  // are left alone: an entry's suffixes would group them with the entries.
+  pruneCacheDirectory(Directory, MaxBytes, {EntrySuffix});
 }
 
 std::string defaultResultCacheDir() {

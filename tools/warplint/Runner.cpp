@@ -693,32 +693,34 @@ RunResult runChecks(const RunRequest &Req) {
         Req.OnFileDone(F);
   };
   bool Tentative = bool(Req.FindIncluders);
+  // The inputs whose own parse says an includer can matter are searched for
+  // one as each finishes (FindIncluders keeps the trees it indexed for the
+  // next): one without keeps its results, streamed at once; one with is
+  // analysed through its includer after the others (the fragments of one
+  // includer share its parse).
+  std::vector<std::map<std::string, std::string>> Includers(Units.size());
   runUnits(Req, Units, [&](size_t I) {
     Results[I] = runOne(Req, {Units[I]}, Tentative);
-    // Held back until the search says whether these results stand.
-    if (Results[I].NeedIncluder.empty())
-      Finish(Results[I], Units[I]);
+    if (!Results[I].NeedIncluder.empty()) {
+      Includers[I] = Req.FindIncluders(Results[I].NeedIncluder);
+      if (!Includers[I].empty())
+        return; // Replaced by the parse through the includer.
+      for (const std::string &Line : Results[I].Held)
+        message(Req, Line);
+      Results[I].NeedIncluder.clear();
+      Results[I].Held.clear();
+    }
+    Finish(Results[I], Units[I]);
   });
-  // The inputs whose own parse says an includer can matter: searched for
-  // one now, once for all of them; each found is analysed through its
-  // includer (the fragments of one includer share its parse), the others
-  // keep their own results.
   RunResult Found;
   Found.Through = Req.Through;
-  std::vector<std::string> Candidates;
-  for (const RunResult &R : Results)
-    Candidates.insert(Candidates.end(), R.NeedIncluder.begin(),
-                      R.NeedIncluder.end());
-  std::map<std::string, std::string> Through;
-  if (!Candidates.empty())
-    Through = Req.FindIncluders(Candidates);
   std::vector<ParseUnit> Second;
   std::map<std::string, size_t> SecondOf;
   for (size_t I = 0; I < Units.size(); ++I) {
     if (Results[I].NeedIncluder.empty())
       continue;
-    auto T = Through.find(Units[I].File);
-    if (T == Through.end()) {
+    auto T = Includers[I].find(Units[I].File);
+    if (T == Includers[I].end()) {
       for (const std::string &Line : Results[I].Held)
         message(Req, Line);
       Finish(Results[I], Units[I]);

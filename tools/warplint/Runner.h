@@ -28,13 +28,14 @@ struct RunRequest {
   /// the includer's only when it is an input too. Each includer is parsed
   /// once.
   std::map<std::string, std::string> Through;
-  /// Finds includers after the parse (IncludeFragments): called once, after
-  /// every input has been parsed, with the inputs parsed alone whose parse
-  /// says an includer can matter (compiler errors, or device code the file
-  /// does not launch: FileCoverage::MainCodeUnlaunched); returns fragment ->
+  /// Finds includers after the parse (IncludeFragments): called from the
+  /// worker's thread as each input parsed alone finishes, when its parse says
+  /// an includer can matter (compiler errors, or code the file does not
+  /// launch or call: FileCoverage::MainCodeUnlaunched); returns fragment ->
   /// includer for those that have one, which are then analysed through it
-  /// instead (their results alone are dropped, nothing of them streamed).
-  /// Unset: Through is final. A self-contained file costs no search.
+  /// after the other inputs (their results alone are dropped, nothing of them
+  /// streamed). Unset: Through is final. A self-contained file costs no
+  /// search.
   std::function<std::map<std::string, std::string>(
       const std::vector<std::string> &)>
       FindIncluders;

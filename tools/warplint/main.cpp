@@ -254,6 +254,7 @@ int main(int argc, const char **argv) {
       Search.IndexDirectory = std::string(Dir);
     }
   }
+  Search.Trees = makeFragmentTrees();
   FragmentSearchStats SearchStats;
   std::mutex SearchLock;
   auto Search_ = [&](std::vector<std::string> Files) {
@@ -325,12 +326,12 @@ int main(int argc, const char **argv) {
       if (std::optional<AdjustedCommand> A =
               CudaDB.adjustmentFor(ParsedAs(F))) {
         const TargetSelection &T = A->Target;
-      errs() << "warplint: " << F << ": target " << T.Description << "\n";
-      errs() << "warplint: " << F << ":";
-      for (const std::string &Arg : A->Args)
-        errs() << " " << Arg;
-      errs() << "\n";
-    }
+        errs() << "warplint: " << F << ": target " << T.Description << "\n";
+        errs() << "warplint: " << F << ":";
+        for (const std::string &Arg : A->Args)
+          errs() << " " << Arg;
+        errs() << "\n";
+      }
 
   // The JSON and HTML output carry each finding's facts (Findings/Facts.h).
   setFactRecording(true);
