@@ -27,8 +27,23 @@ void AnalysisContext::setPrintStatistics(bool On) { PrintStatistics = On; }
 AnalysisContext::~AnalysisContext() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Main = mainFileKey(SM);
-  if (!Main.empty())
-    publishCoverage(Main, Coverage.summary());
+  if (!Main.empty()) {
+    FileCoverage C = Coverage.summary();
+    // The launches are found only when the file has a kernel of its own (a
+    // check has usually found them already).
+    if (mainFileHasKernel(Ctx)) {
+      std::set<const FunctionDecl *> Launched;
+      for (const CallExpr *Call : launchCalls())
+        if (std::optional<LaunchSite> S = launchSite(*Call, Ctx); S && S->Kernel) {
+          const FunctionDecl *K = S->Kernel->getTemplateInstantiationPattern();
+          Launched.insert((K ? K : S->Kernel)->getCanonicalDecl());
+        }
+      C.MainCodeUnlaunched = mainCodeUnlaunched(Ctx, Launched);
+    } else {
+      C.MainCodeUnlaunched = mainCodeUnlaunched(Ctx, {});
+    }
+    publishCoverage(Main, C);
+  }
   // A context that only admitted functions (Coverage) ran no analysis.
   if (!PrintStatistics || Stats.Requests == 0)
     return;

@@ -7,6 +7,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -184,6 +186,7 @@ void publishCoverage(llvm::StringRef MainFile, const FileCoverage &C) {
   P.Coverage.DeviceFunctionsAnalysed = C.DeviceFunctionsAnalysed;
   P.Coverage.NotAnalysed = C.NotAnalysed;
   P.Coverage.Functions = C.Functions;
+  P.Coverage.MainCodeUnlaunched = C.MainCodeUnlaunched;
   P.HasCounts = true;
 }
 
@@ -251,6 +254,90 @@ std::optional<FileCoverage> takeCoverage(llvm::StringRef MainFile) {
                       It->second.TooComplex.end());
   registry().erase(It);
   return C;
+}
+
+} // namespace warplint
+
+namespace warplint {
+
+/// Calls \p Visit with each function definition of the main file of \p Ctx
+/// (templates by their pattern), through namespaces and linkage blocks; the
+/// declarations of headers are skipped by their location alone.
+template <typename F>
+static void forEachMainFunction(ASTContext &Ctx, F Visit) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<const DeclContext *, 8> Work{Ctx.getTranslationUnitDecl()};
+  while (!Work.empty()) {
+    const DeclContext *DC = Work.pop_back_val();
+    for (const Decl *D : DC->decls()) {
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+        Work.push_back(NS);
+        continue;
+      }
+      if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+        Work.push_back(LS);
+        continue;
+      }
+      const FunctionDecl *FD = nullptr;
+      if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+        FD = FT->getTemplatedDecl();
+      else
+        FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->doesThisDeclarationHaveABody() ||
+          !SM.isInMainFile(SM.getFileLoc(FD->getLocation())))
+        continue;
+      Visit(*FD);
+    }
+  }
+}
+
+bool mainFileHasKernel(ASTContext &Ctx) {
+  bool Any = false;
+  forEachMainFunction(Ctx, [&](const FunctionDecl &FD) {
+    Any |= FD.hasAttr<CUDAGlobalAttr>();
+  });
+  return Any;
+}
+
+/// Whether \p Body launches a kernel or calls the CUDA runtime (a function
+/// whose name starts with "cuda"): host code whose callers decide findings
+/// (a transfer or a launch in the caller's loop).
+static bool usesDevice(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<CUDAKernelCallExpr>(S))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (const IdentifierInfo *II = Callee->getIdentifier();
+            II && II->getName().starts_with("cuda"))
+          return true;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return false;
+}
+
+bool mainCodeUnlaunched(ASTContext &Ctx,
+                        const std::set<const FunctionDecl *> &Launched) {
+  bool Kernel = false, Device = false, Unlaunched = false;
+  forEachMainFunction(Ctx, [&](const FunctionDecl &FD) {
+    if (FD.hasAttr<CUDAGlobalAttr>()) {
+      Kernel = true;
+      Unlaunched |= !Launched.count(FD.getCanonicalDecl());
+    } else if (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()) {
+      Device = true;
+    } else if (!Unlaunched && !FD.isMain() && !FD.isReferenced() &&
+               usesDevice(FD.getBody())) {
+      // Host code nothing here calls: a file that includes this one may call
+      // it in a loop (a transfer or a launch per iteration).
+      Unlaunched = true;
+    }
+  });
+  return Unlaunched || (Device && !Kernel);
 }
 
 } // namespace warplint

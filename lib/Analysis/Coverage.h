@@ -13,11 +13,13 @@
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class FunctionDecl;
 class SourceManager;
 } // namespace clang
@@ -59,6 +61,14 @@ struct FileCoverage {
   /// unit in one file can be counted (an include-only fragment analysed
   /// through the file that includes it).
   std::vector<CoveredFunction> Functions;
+  /// Whether the main file has code whose context its own translation unit
+  /// does not give: a kernel with no launch (a template never instantiated),
+  /// device functions and no kernel, or a host function that launches or
+  /// calls the CUDA runtime and that nothing here calls. A file that
+  /// #includes it may launch or call them, so the binary looks for one
+  /// (tools/warplint/IncludeFragments); a self-contained file is never
+  /// searched for.
+  bool MainCodeUnlaunched = false;
 };
 
 /// \p C restricted to the functions defined in \p File (absolute).
@@ -108,6 +118,18 @@ void publishMissingInclude(llvm::StringRef MainFile, const MissingInclude &M);
 void publishTooComplex(llvm::StringRef MainFile, llvm::StringRef Where);
 /// Takes what was published for \p MainFile (absolute path), if anything.
 std::optional<FileCoverage> takeCoverage(llvm::StringRef MainFile);
+
+/// Whether the main file of \p Ctx defines device code that \p Launched
+/// (the kernels the translation unit launches, by their pattern's canonical
+/// declaration) does not start: FileCoverage::MainCodeUnlaunched. Only the
+/// declarations of the main file are looked at.
+bool mainCodeUnlaunched(
+    clang::ASTContext &Ctx,
+    const std::set<const clang::FunctionDecl *> &Launched);
+
+/// Whether the main file of \p Ctx defines a kernel (a template or not):
+/// when it does not, nothing needs the launches.
+bool mainFileHasKernel(clang::ASTContext &Ctx);
 
 } // namespace warplint
 

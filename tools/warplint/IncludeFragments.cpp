@@ -1,6 +1,9 @@
 //===- IncludeFragments.cpp - Files analysed through an includer ----------===//
 #include "tools/warplint/IncludeFragments.h"
 
+#include "Analysis/resources/CompileCache.h"
+#include "llvm/Support/xxhash.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,6 +32,10 @@ static constexpr uint64_t MaxFileBytes = 1 << 20;
 /// Headers between a fragment and its translation unit (myocyte's kernel_ecc.cu
 /// is two: work.cu, then main.cu).
 static constexpr unsigned MaxHops = 8;
+/// A kept tree index (TreeIndex::store): its first line, and its file name's
+/// end in the result cache's directory (eviction leaves it alone).
+static constexpr llvm::StringLiteral IndexMagic = "warplint-tree-index 1\n";
+static constexpr llvm::StringLiteral IndexSuffix = ".wli";
 
 static std::string normalised(llvm::StringRef P, llvm::StringRef Base = "") {
   llvm::SmallString<256> S;
@@ -212,8 +219,17 @@ includeDirs(const clang::tooling::CompileCommand &C) {
   return Dirs;
 }
 
-/// The include graph of one source tree, read once and shared by every input
-/// below it.
+/// The include graph of one source tree, read once per run and shared by
+/// every input below it; kept between runs in the result cache's directory
+/// (FragmentSearch::IndexDirectory), where each file's #includes are stored
+/// with the size and modification time they were read at. A later run still
+/// lists the tree (a stat per file, no read) and re-reads only the files whose
+/// size or time changed: the 30,000-header repository of issue 36 costs a
+/// listing instead of reading every header again. A file rewritten twice
+/// within one tick of the file system's clock with the same size keeps its
+/// old #includes until it changes again (git's "racy clean" case): the
+/// index only chooses includers, it never stands in for a file's content in
+/// the parse.
 struct TreeIndex {
   /// Every #include of every file read, by the included name's last
   /// component: (includer, directive).
@@ -221,22 +237,54 @@ struct TreeIndex {
   /// Files read.
   llvm::StringSet<> Read;
 
+  /// One file's #includes, as of its size and modification time.
+  struct Entry {
+    uint64_t Size = 0;
+    int64_t MTime = 0;
+    std::vector<Directive> Includes;
+  };
+  /// This run's entries (written back), and the kept index's.
+  std::map<std::string, Entry> Now, Kept;
+  unsigned FilesRead = 0, FilesReused = 0;
+
   void add(const std::string &File) {
     if (!Read.insert(File).second)
       return;
+    Entry E;
+    fs::file_status St;
+    bool Known = !fs::status(File, St);
+    if (Known) {
+      E.Size = St.getSize();
+      E.MTime = St.getLastModificationTime().time_since_epoch().count();
+    }
+    auto K = Kept.find(File);
+    if (Known && K != Kept.end() && K->second.Size == E.Size &&
+        K->second.MTime == E.MTime) {
+      E.Includes = K->second.Includes;
+      ++FilesReused;
+    } else {
+      E.Includes = readIncludes(File);
+      ++FilesRead;
+    }
+    for (const Directive &D : E.Includes) {
+      std::string Name = path::filename(D.Spelled).str();
+      ByName[Name].emplace_back(File, D);
+    }
+    if (Known)
+      Now[File] = std::move(E);
+  }
+
+  static std::vector<Directive> readIncludes(const std::string &File) {
     auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);
     if (!Buf)
-      return;
+      return {};
     llvm::StringRef Text = (*Buf)->getBuffer();
     if (Text.size() > MaxFileBytes)
       Text = Text.take_front(MaxFileBytes);
     if (!Text.contains("include"))
-      return;
-    for (Directive &D : scanIncludes(Text)) {
-      std::string Name = path::filename(D.Spelled).str();
-      ByName[Name].emplace_back(File, std::move(D));
-    }
+      return {};
+    return scanIncludes(Text);
   }
 
   /// Reads every source and header below \p Root (hidden directories and
@@ -264,6 +312,71 @@ struct TreeIndex {
       ++Files;
       add(normalised(P));
     }
+  }
+
+  /// The index file of \p Root in \p Dir.
+  static std::string indexPath(llvm::StringRef Dir, llvm::StringRef Root) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, "tree-" + llvm::utohexstr(llvm::xxh3_64bits(Root)) +
+                        IndexSuffix);
+    return std::string(P);
+  }
+
+  /// Loads the kept index of \p Root, if any (a damaged one is ignored: every
+  /// file is read).
+  void load(llvm::StringRef Dir, llvm::StringRef Root) {
+    auto Buf = llvm::MemoryBuffer::getFile(indexPath(Dir, Root), false, false);
+    if (!Buf)
+      return;
+    llvm::StringRef In = (*Buf)->getBuffer();
+    if (!In.consume_front(IndexMagic))
+      return;
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    In.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    if (Lines.empty() || Lines.front() != ("R\t" + Root).str())
+      return;
+    std::map<std::string, Entry> Out;
+    Entry *Cur = nullptr;
+    for (llvm::StringRef L : llvm::ArrayRef(Lines).drop_front()) {
+      llvm::SmallVector<llvm::StringRef, 4> F;
+      L.split(F, '\t');
+      if (F.size() == 4 && F[0] == "F") {
+        Entry E;
+        if (F[2].getAsInteger(10, E.Size) || F[3].getAsInteger(10, E.MTime))
+          return;
+        Cur = &(Out[F[1].str()] = std::move(E));
+      } else if (F.size() == 3 && F[0] == "I" && Cur &&
+                 (F[1] == "A" || F[1] == "Q")) {
+        Cur->Includes.push_back(Directive{F[2].str(), F[1] == "A"});
+      } else {
+        return;
+      }
+    }
+    Kept = std::move(Out);
+  }
+
+  /// Writes this run's index back when a file was read (changed, new) or
+  /// one went away; silently nothing when it cannot.
+  void store(llvm::StringRef Dir, llvm::StringRef Root) const {
+    if (FilesRead == 0 && Now.size() == Kept.size())
+      return;
+    auto Clean = [](llvm::StringRef S) {
+      return !S.contains('\t') && !S.contains('\n');
+    };
+    std::string Text = IndexMagic.str() + "R\t" + Root.str() + "\n";
+    for (const auto &[File, E] : Now) {
+      if (!Clean(File) || !llvm::all_of(E.Includes, [&](const Directive &D) {
+            return Clean(D.Spelled);
+          }))
+        continue;
+      Text += "F\t" + File + "\t" + std::to_string(E.Size) + "\t" +
+              std::to_string(E.MTime) + "\n";
+      for (const Directive &D : E.Includes)
+        Text += std::string("I\t") + (D.Angled ? "A" : "Q") + "\t" +
+                D.Spelled + "\n";
+    }
+    if (!fs::create_directories(Dir))
+      writeCacheFile(indexPath(Dir, Root), Text);
   }
 };
 
@@ -293,8 +406,18 @@ std::optional<std::string> resolve(const std::string &Includer,
 
 } // namespace
 
+struct FragmentTrees {
+  std::map<std::string, std::unique_ptr<TreeIndex>> ByRoot;
+};
+
+std::shared_ptr<FragmentTrees> makeFragmentTrees() {
+  return std::make_shared<FragmentTrees>();
+}
+
+bool isHeaderName(llvm::StringRef Name) { return sourceRank(Name) == 2; }
+
 std::map<std::string, std::string>
-findIncluders(const FragmentSearch &Search) {
+findIncluders(const FragmentSearch &Search, FragmentSearchStats *Stats) {
   std::map<std::string, std::string> Out;
   if (!Search.Compilations)
     return Out;
@@ -311,11 +434,16 @@ findIncluders(const FragmentSearch &Search) {
   for (const std::string &F : Search.Inputs)
     Inputs.insert(normalised(F));
 
-  std::map<std::string, std::unique_ptr<TreeIndex>> Trees;
-  for (const std::string &Input : Search.Inputs) {
+  std::shared_ptr<FragmentTrees> Kept =
+      Search.Trees ? Search.Trees : makeFragmentTrees();
+  std::map<std::string, std::unique_ptr<TreeIndex>> &Trees = Kept->ByRoot;
+  for (const std::string &Input :
+       Search.Searched.empty() ? Search.Inputs : Search.Searched) {
     std::string F = normalised(Input);
     if (Units.count(F))
       continue; // A translation unit of its own.
+    if (Stats)
+      ++Stats->Searched;
     // The tree to scan.
     std::string Root;
     llvm::SmallString<256> Cwd;
@@ -331,12 +459,20 @@ findIncluders(const FragmentSearch &Search) {
     std::unique_ptr<TreeIndex> &Tree = Trees[Root];
     if (!Tree) {
       Tree = std::make_unique<TreeIndex>();
+      if (!Search.IndexDirectory.empty())
+        Tree->load(Search.IndexDirectory, Root);
       std::vector<std::string> Keep(Search.Inputs.begin(),
                                     Search.Inputs.end());
       Tree->scan(Root, Keep);
       // The database's units are includers wherever they are.
       for (const auto &U : Units)
         Tree->add(U.first);
+      if (!Search.IndexDirectory.empty())
+        Tree->store(Search.IndexDirectory, Root);
+      if (Stats) {
+        Stats->FilesRead += Tree->FilesRead;
+        Stats->FilesReused += Tree->FilesReused;
+      }
     }
     // Files outside the database resolve with the fragment's own command's
     // directories (the `--` arguments, or the command inferred for it).

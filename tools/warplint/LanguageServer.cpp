@@ -606,8 +606,11 @@ Outcome Server::analyse(const std::string &Path,
   Search.SourceRoot = !cli::SourceRoot.empty() ? std::string(cli::SourceRoot)
                                                 : RootPath;
   Search.Inputs = Files;
+  // A header is searched for now, a source only when its own parse says an
+  // includer can matter (RunRequest::FindIncluders); a Python document's CUDA
+  // has none.
   std::map<std::string, std::string> Through;
-  if (Python.empty())
+  if (Python.empty() && isHeaderName(Path))
     Through = findIncluders(Search);
   auto ParseIt = Through.find(Files.front());
   if (CudaDB
@@ -628,6 +631,16 @@ Outcome Server::analyse(const std::string &Path,
   Req.Files = Files;
   Req.Compilations = &CudaDB;
   Req.Through = std::move(Through);
+  if (Python.empty() && !isHeaderName(Path))
+    Req.FindIncluders = [&](const std::vector<std::string> &Files) {
+      FragmentSearch S = Search;
+      S.Searched = Files;
+      std::map<std::string, std::string> Found = findIncluders(S);
+      for (auto It = Found.begin(); It != Found.end();)
+        It = CudaDB.getCompileCommands(It->second).empty() ? Found.erase(It)
+                                                           : std::next(It);
+      return Found;
+    };
   Req.MakeOptionsProvider = Conf->providerFactory();
   Req.Overlay = Parsed;
   Req.Jobs = 1;

@@ -24,7 +24,7 @@ namespace fs = llvm::sys::fs;
 
 /// The first line of every entry: bumped with any change of the layout
 /// below (ResultCodec has a version of its own for the results).
-static constexpr llvm::StringLiteral EntryMagic = "warplint-results 1\n";
+static constexpr llvm::StringLiteral EntryMagic = "warplint-results 2\n";
 
 /// An entry's file name: `<key>.wlr`. Eviction counts and removes only these
 /// (and their temporary files), whatever else the directory holds.
@@ -342,10 +342,13 @@ CacheLookup ResultCache::lookup(llvm::StringRef Key) {
         Dependency{Dependency::KindType((*Kind)[0]), P->str(), H->str()});
   }
   std::optional<llvm::StringRef> Failed = take(In), Results = take(In);
-  if (!Failed || (*Failed != "failed" && *Failed != "ok") || !Results ||
-      !In.empty())
+  if (!Failed || !Results || !In.empty())
     return Out;
-  Out.Failed = *Failed == "failed";
+  llvm::StringRef State = *Failed;
+  Out.NeedsIncluder = State.consume_back("+includer");
+  if (State != "failed" && State != "ok")
+    return Out;
+  Out.Failed = State == "failed";
   // Every dependency as it was when the entry was written.
   for (const Dependency &D : Deps) {
     switch (D.Kind) {
@@ -401,7 +404,8 @@ CacheLookup ResultCache::lookup(llvm::StringRef Key) {
 
 bool ResultCache::store(llvm::StringRef Key,
                         const std::vector<Dependency> &Deps,
-                        const CachedResults &R, bool Failed) {
+                        const CachedResults &R, bool Failed,
+                        bool NeedsIncluder) {
   std::string Body;
   put(Body, Key);
   put(Body, std::to_string(Deps.size()));
@@ -410,7 +414,8 @@ bool ResultCache::store(llvm::StringRef Key,
     put(Body, D.Path);
     put(Body, D.Hash);
   }
-  put(Body, Failed ? "failed" : "ok");
+  put(Body, std::string(Failed ? "failed" : "ok") +
+                (NeedsIncluder ? "+includer" : ""));
   put(Body, encodeResults(R));
   std::string Text = EntryMagic.str() + hexHash(Body) + "\n" + Body;
   if (fs::create_directories(Directory) ||
@@ -421,6 +426,8 @@ bool ResultCache::store(llvm::StringRef Key,
 }
 
 void ResultCache::evict() {
+  // The includer search's tree indexes (tree-*.wli, one per source tree)
+  // are left alone: an entry's suffixes would group them with the entries.
   pruneCacheDirectory(Directory, MaxBytes, {EntrySuffix});
 }
 

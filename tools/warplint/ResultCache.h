@@ -104,6 +104,8 @@ struct CacheLookup {
   /// The parse reported compiler errors, so LibTooling printed "Error while
   /// processing <file>." on stderr: a hit prints it too.
   bool Failed = false;
+  /// The parse said an includer can matter (RunResult::NeedIncluder).
+  bool NeedsIncluder = false;
   std::string Miss; ///< Why not: "no entry", "<path> changed", ...
 };
 
@@ -132,7 +134,8 @@ public:
   /// Keeps \p R under \p Key with what the parse read; false when the entry
   /// could not be written (a read-only directory: the run goes on without).
   bool store(llvm::StringRef Key, const std::vector<Dependency> &Deps,
-             const CachedResults &R, bool Failed);
+             const CachedResults &R, bool Failed,
+             bool NeedsIncluder = false);
 
   /// Removes the oldest entries while the directory holds more than
   /// MaxBytes (down to 90% of it); only files this cache writes are

@@ -247,6 +247,9 @@ static void append(RunResult &To, RunResult From) {
             std::back_inserter(To.Findings));
   std::move(From.Analyses.begin(), From.Analyses.end(),
             std::back_inserter(To.Analyses));
+  for (auto [Dst, Src] : {std::pair(&To.NeedIncluder, &From.NeedIncluder),
+                          std::pair(&To.Held, &From.Held)})
+    std::move(Src->begin(), Src->end(), std::back_inserter(*Dst));
 }
 
 static CachedResults toCache(const RunResult &R) {
@@ -436,8 +439,12 @@ static std::vector<std::string> fragmentsNotSeen(const ParseUnit &U,
   return Out;
 }
 
+/// Parses and checks \p Units. \p Tentative: an input parsed alone whose
+/// parse says an includer can matter is marked (RunResult::NeedIncluder) and
+/// its stderr lines held (RunResult::Held) for runChecks to decide.
 static RunResult runOne(const RunRequest &Req,
-                        const std::vector<ParseUnit> &Units) {
+                        const std::vector<ParseUnit> &Units,
+                        bool Tentative = false) {
   RunResult Out;
   // A physical file system of our own: its working directory is per thread,
   // unlike the process-wide one behind getRealFileSystem().
@@ -498,8 +505,13 @@ static RunResult runOne(const RunRequest &Req,
           ++Req.Cache->Hits;
           // What LibTooling prints after a parse with compiler errors.
           RunResult Cached = fromCache(std::move(*L.Results));
+          bool Need = Tentative && U.FileIsInput && U.Fragments.empty() &&
+                      L.NeedsIncluder;
+          if (Need)
+            Cached.NeedIncluder.push_back(File);
           if (L.Failed && leftCodeUnanalysed(Cached))
-            message(Req, "Error while processing " + File + ".");
+            (Need ? Cached.Held.push_back("Error while processing " + File + ".")
+                  : message(Req, "Error while processing " + File + "."));
           std::vector<std::string> Alone = fragmentsNotSeen(U, Cached);
           append(Out, std::move(Cached));
           for (const std::string &Frag : Alone)
@@ -579,10 +591,22 @@ static RunResult runOne(const RunRequest &Req,
     }
     Unit.Findings = std::move(One.Findings);
     Unit.CompilerErrors = std::move(One.Errors);
+    // Whether a file that includes this one can matter: its parse failed, or
+    // it has device code it does not launch. Decided from this parse, so a
+    // self-contained file costs no search of the tree.
+    bool NeedsIncluder =
+        U.FileIsInput && U.Fragments.empty() &&
+        (!Unit.CompilerErrors.empty() ||
+         (Coverage && Coverage->MainCodeUnlaunched));
+    bool Need = Tentative && NeedsIncluder;
+    if (Need)
+      Unit.NeedIncluder.push_back(File);
     if (ToolFailed && leftCodeUnanalysed(Unit))
-      message(Req, "Error while processing " + File + ".");
+      (Need ? Unit.Held.push_back("Error while processing " + File + ".")
+            : message(Req, "Error while processing " + File + "."));
     if (Recorder && Uncacheable.empty())
-      Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed);
+      Req.Cache->store(Key, Recorder->dependencies(), toCache(Unit), Failed,
+                       NeedsIncluder);
     else if (Recorder && Req.OnCacheEvent)
       Req.OnCacheEvent(File, "not stored", Uncacheable);
     std::vector<std::string> Alone = fragmentsNotSeen(U, Unit);
@@ -601,6 +625,45 @@ void sortFindings(std::vector<Finding> &Findings) {
                             std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column,
                                      B.CheckId, B.Message);
                    });
+}
+
+/// Calls \p Run with the index of each of \p Units on Req.Jobs threads, each
+/// taking the next as it finishes one. With several workers, the largest
+/// files first (by size on disk, a proxy for their cost): a big file drawn
+/// last would leave the other workers idle while it runs alone. With one
+/// worker the files run (and stream) in the order given.
+static void runUnits(const RunRequest &Req,
+                     const std::vector<ParseUnit> &Units,
+                     llvm::function_ref<void(size_t)> Run) {
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Units.size()));
+  std::vector<size_t> Order(Units.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  if (Jobs > 1) {
+    std::vector<uint64_t> Size(Units.size(), 0);
+    for (size_t I = 0; I < Units.size(); ++I) {
+      auto It = Req.Overlay.find(Units[I].File);
+      if (It != Req.Overlay.end())
+        Size[I] = It->second.size();
+      else if (llvm::sys::fs::file_size(Units[I].File, Size[I]))
+        Size[I] = 0;
+    }
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](size_t A, size_t B) { return Size[A] > Size[B]; });
+  }
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t N; (N = Next++) < Units.size();)
+      Run(Order[N]);
+  };
+  if (Jobs == 1) {
+    Work();
+    return;
+  }
+  std::vector<std::thread> Threads;
+  for (unsigned J = 0; J < Jobs; ++J)
+    Threads.emplace_back(Work);
+  for (std::thread &T : Threads)
+    T.join();
 }
 
 RunResult runChecks(const RunRequest &Req) {
@@ -622,51 +685,69 @@ RunResult runChecks(const RunRequest &Req) {
   }
   // Each worker takes the next file as it finishes one: a slow file holds
   // back only its own worker, never files queued behind it.
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Req.Jobs, Units.size()));
   std::vector<RunResult> Results(Units.size());
-  // With several workers, the largest files first (by size on disk, a proxy
-  // for their cost): a big file drawn last would leave the other workers
-  // idle while it runs alone. Results keep the input order; with one worker
-  // the files run (and stream) in the order given.
-  std::vector<size_t> Order(Units.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  if (Jobs > 1) {
-    std::vector<uint64_t> Size(Units.size(), 0);
-    for (size_t I = 0; I < Units.size(); ++I) {
-      auto It = Req.Overlay.find(Units[I].File);
-      if (It != Req.Overlay.end())
-        Size[I] = It->second.size();
-      else if (llvm::sys::fs::file_size(Units[I].File, Size[I]))
-        Size[I] = 0;
-    }
-    std::stable_sort(Order.begin(), Order.end(),
-                     [&](size_t A, size_t B) { return Size[A] > Size[B]; });
-  }
-  std::atomic<size_t> Next{0};
-  auto Work = [&] {
-    for (size_t N; (N = Next++) < Units.size();) {
-      size_t I = Order[N];
-      const ParseUnit &U = Units[I];
-      Results[I] = runOne(Req, {U});
-      std::vector<std::string> Reported = U.Fragments;
-      if (U.FileIsInput)
-        Reported.insert(Reported.begin(), U.File);
-      if (Req.OnUnitDone)
-        Req.OnUnitDone(Results[I], Reported);
-      if (Req.OnFileDone)
-        for (const std::string &F : Reported)
-          Req.OnFileDone(F);
-    }
+  auto Reported = [](const ParseUnit &U) {
+    std::vector<std::string> R = U.Fragments;
+    if (U.FileIsInput)
+      R.insert(R.begin(), U.File);
+    return R;
   };
-  if (Jobs == 1) {
-    Work();
-  } else {
-    std::vector<std::thread> Threads;
-    for (unsigned J = 0; J < Jobs; ++J)
-      Threads.emplace_back(Work);
-    for (std::thread &T : Threads)
-      T.join();
+  auto Finish = [&](const RunResult &R, const ParseUnit &U) {
+    std::vector<std::string> Files = Reported(U);
+    if (Req.OnUnitDone)
+      Req.OnUnitDone(R, Files);
+    if (Req.OnFileDone)
+      for (const std::string &F : Files)
+        Req.OnFileDone(F);
+  };
+  bool Tentative = bool(Req.FindIncluders);
+  // The inputs whose own parse says an includer can matter are searched for
+  // one as each finishes (FindIncluders keeps the trees it indexed for the
+  // next): one without keeps its results, streamed at once; one with is
+  // analysed through its includer after the others (the fragments of one
+  // includer share its parse).
+  std::vector<std::map<std::string, std::string>> Includers(Units.size());
+  runUnits(Req, Units, [&](size_t I) {
+    Results[I] = runOne(Req, {Units[I]}, Tentative);
+    if (!Results[I].NeedIncluder.empty()) {
+      Includers[I] = Req.FindIncluders(Results[I].NeedIncluder);
+      if (!Includers[I].empty())
+        return; // Replaced by the parse through the includer.
+      for (const std::string &Line : Results[I].Held)
+        message(Req, Line);
+      Results[I].NeedIncluder.clear();
+      Results[I].Held.clear();
+    }
+    Finish(Results[I], Units[I]);
+  });
+  RunResult Found;
+  Found.Through = Req.Through;
+  std::vector<ParseUnit> Second;
+  std::map<std::string, size_t> SecondOf;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Results[I].NeedIncluder.empty())
+      continue;
+    auto T = Includers[I].find(Units[I].File);
+    if (T == Includers[I].end()) {
+      for (const std::string &Line : Results[I].Held)
+        message(Req, Line);
+      Finish(Results[I], Units[I]);
+      continue;
+    }
+    Found.Through[T->first] = T->second;
+    Results[I] = RunResult();
+    auto [It, New] = SecondOf.try_emplace(T->second, Second.size());
+    if (New)
+      Second.push_back(ParseUnit{T->second, false, {}});
+    Second[It->second].Fragments.push_back(T->first);
   }
+  std::vector<RunResult> SecondResults(Second.size());
+  runUnits(Req, Second, [&](size_t I) {
+    SecondResults[I] = runOne(Req, {Second[I]});
+    Finish(SecondResults[I], Second[I]);
+  });
+  std::move(SecondResults.begin(), SecondResults.end(),
+            std::back_inserter(Results));
   RunResult All;
   for (RunResult &R : Results) {
     std::move(R.Findings.begin(), R.Findings.end(),
@@ -680,6 +761,7 @@ RunResult runChecks(const RunRequest &Req) {
   llvm::sort(All.Analyses, [](const FileAnalysis &A, const FileAnalysis &B) {
     return A.File < B.File;
   });
+  All.Through = std::move(Found.Through);
   // Deterministic order whatever the thread count: file, line, column, check.
   sortFindings(All.Findings);
   // A kernel in a header is analysed once per file that includes it: with the

@@ -28,6 +28,17 @@ struct RunRequest {
   /// the includer's only when it is an input too. Each includer is parsed
   /// once.
   std::map<std::string, std::string> Through;
+  /// Finds includers after the parse (IncludeFragments): called from the
+  /// worker's thread as each input parsed alone finishes, when its parse says
+  /// an includer can matter (compiler errors, or code the file does not
+  /// launch or call: FileCoverage::MainCodeUnlaunched); returns fragment ->
+  /// includer for those that have one, which are then analysed through it
+  /// after the other inputs (their results alone are dropped, nothing of them
+  /// streamed). Unset: Through is final. A self-contained file costs no
+  /// search.
+  std::function<std::map<std::string, std::string>(
+      const std::vector<std::string> &)>
+      FindIncluders;
   /// Unsaved buffers (the language server's open documents): absolute path
   /// -> the text parsed instead of the file on disk.
   std::map<std::string, std::string> Overlay;
@@ -70,6 +81,13 @@ struct RunResult {
   std::vector<ToolError> CompilerErrors;
   /// Each file's coverage, by file name.
   std::vector<FileAnalysis> Analyses;
+  /// Every input analysed through another file, as Through, with those
+  /// FindIncluders found.
+  std::map<std::string, std::string> Through;
+  /// Of one parse (inside runChecks): the input parsed alone when its parse
+  /// says an includer can matter, and the lines for stderr held back until
+  /// it is known whether these results stand.
+  std::vector<std::string> NeedIncluder, Held;
 };
 
 /// Runs the enabled checks (clang-tidy's machinery: check globs, CheckOptions,

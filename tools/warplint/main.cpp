@@ -291,23 +291,56 @@ int main(int argc, const char **argv) {
   CudaCompilationDatabase CudaDB(std::move(*DB), *ParseOpts);
 
   // Include-only fragments and headers: analysed through a translation unit
-  // that #includes them (tools/warplint/IncludeFragments).
+  // that #includes them (tools/warplint/IncludeFragments). A header is
+  // searched for now; any other input only if its own parse says an includer
+  // can matter (Runner.h, FindIncluders), so that a self-contained file costs
+  // no read of the tree around it. The search's index of each tree is kept in
+  // the result cache's directory.
   std::map<std::string, std::string> Through;
-  {
-    FragmentSearch Search;
-    Search.Compilations = &CudaDB;
-    if (!SourceRoot.empty()) {
-      SmallString<256> R(SourceRoot);
-      sys::fs::make_absolute(R);
-      sys::path::remove_dots(R, true);
-      Search.SourceRoot = std::string(R);
+  FragmentSearch Search;
+  Search.Compilations = &CudaDB;
+  if (!SourceRoot.empty()) {
+    SmallString<256> R(SourceRoot);
+    sys::fs::make_absolute(R);
+    sys::path::remove_dots(R, true);
+    Search.SourceRoot = std::string(R);
+  }
+  Search.Inputs = Inputs;
+  if (!NoCache) {
+    SmallString<256> Dir(CacheDir.empty() ? defaultResultCacheDir()
+                                          : std::string(CacheDir));
+    if (!Dir.empty()) {
+      sys::fs::make_absolute(Dir);
+      Search.IndexDirectory = std::string(Dir);
     }
-    Search.Inputs = Inputs;
-    Through = findIncluders(Search);
+  }
+  Search.Trees = makeFragmentTrees();
+  FragmentSearchStats SearchStats;
+  std::mutex SearchLock;
+  auto Search_ = [&](std::vector<std::string> Files) {
+    std::lock_guard<std::mutex> Lock(SearchLock);
+    FragmentSearch S = Search;
+    S.Searched = std::move(Files);
+    std::map<std::string, std::string> Found =
+        findIncluders(S, &SearchStats);
+    // A includer with no compile command would leave the input unanalysed:
+    // it is analysed alone instead.
+    for (auto It = Found.begin(); It != Found.end();)
+      It = CudaDB.getCompileCommands(It->second).empty() ? Found.erase(It)
+                                                         : std::next(It);
     if (Verbose)
-      for (const auto &[Fragment, Includer] : Through)
+      for (const auto &[Fragment, Includer] : Found)
         errs() << "warplint: " << Fragment << ": analysed through " << Includer
                << ", which includes it\n";
+    return Found;
+  };
+  {
+    std::vector<std::string> Headers;
+    for (const std::string &F : Inputs)
+      if (isHeaderName(F))
+        Headers.push_back(F);
+    if (!Headers.empty())
+      Through = Search_(Headers);
   }
   auto ParsedAs = [&](const std::string &F) -> const std::string & {
     auto It = Through.find(F);
@@ -335,26 +368,37 @@ int main(int argc, const char **argv) {
   }
 
   // The target of each file, decided once (the Runner asks the same
-  // database, so the parse and the checks use this very decision).
-  std::vector<TargetRecord> Targets;
-  for (const std::string &F : Inputs)
-    if (std::optional<AdjustedCommand> A = CudaDB.adjustmentFor(ParsedAs(F))) {
-      const TargetSelection &T = A->Target;
-      if (PySources.pyPathOf(F) != F &&
-          llvm::any_of(Targets, [&](const TargetRecord &R) {
-            return R.File == PySources.pyPathOf(F);
-          }))
-        continue;
-      Targets.push_back(TargetRecord{PySources.pyPathOf(F), T.Arch, T.ParseArch, T.Source,
-                                     T.BuildArchs, T.Description});
-      if (!Verbose)
-        continue;
-      errs() << "warplint: " << F << ": target " << T.Description << "\n";
-      errs() << "warplint: " << F << ":";
-      for (const std::string &Arg : A->Args)
-        errs() << " " << Arg;
-      errs() << "\n";
-    }
+  // database, so the parse and the checks use this very decision); recorded
+  // after the run, once it is known which inputs went through an includer.
+  // A Python file's CUDA sources are recorded once, under the .py.
+  auto TargetsOf = [&] {
+    std::vector<TargetRecord> Targets;
+    for (const std::string &F : Inputs)
+      if (std::optional<AdjustedCommand> A =
+              CudaDB.adjustmentFor(ParsedAs(F))) {
+        const TargetSelection &T = A->Target;
+        if (PySources.pyPathOf(F) != F &&
+            llvm::any_of(Targets, [&](const TargetRecord &R) {
+              return R.File == PySources.pyPathOf(F);
+            }))
+          continue;
+        Targets.push_back(TargetRecord{PySources.pyPathOf(F), T.Arch,
+                                       T.ParseArch, T.Source, T.BuildArchs,
+                                       T.Description});
+      }
+    return Targets;
+  };
+  if (Verbose)
+    for (const std::string &F : Inputs)
+      if (std::optional<AdjustedCommand> A =
+              CudaDB.adjustmentFor(ParsedAs(F))) {
+        const TargetSelection &T = A->Target;
+        errs() << "warplint: " << F << ": target " << T.Description << "\n";
+        errs() << "warplint: " << F << ":";
+        for (const std::string &Arg : A->Args)
+          errs() << " " << Arg;
+        errs() << "\n";
+      }
 
   // The JSON and HTML output carry each finding's facts (Findings/Facts.h).
   setFactRecording(true);
@@ -362,6 +406,16 @@ int main(int argc, const char **argv) {
   Req.Files = Inputs;
   Req.Compilations = &CudaDB;
   Req.Through = Through;
+  Req.FindIncluders = [&](const std::vector<std::string> &Files) {
+    std::vector<std::string> Sources;
+    for (const std::string &F : Files)
+      // Headers were searched for already; a Python file's CUDA has no
+      // includer.
+      if (!isHeaderName(F) && PySources.pyPathOf(F) == F)
+        Sources.push_back(F);
+    return Sources.empty() ? std::map<std::string, std::string>()
+                           : Search_(Sources);
+  };
   Req.MakeOptionsProvider = Conf.providerFactory();
   Req.Jobs = JobCount;
   Req.Overlay = PyOverlay;
@@ -431,8 +485,14 @@ int main(int argc, const char **argv) {
       errs() << "\n";
     };
   RunResult Result = runChecks(Req);
+  Through = Result.Through;
   PySources.remap(Result);
   llvm::append_range(Result.Errors, PyProblems);
+  if (Verbose)
+    errs() << "warplint: includer search: " << SearchStats.Searched << " of "
+           << Inputs.size() << " inputs searched; " << SearchStats.FilesRead
+           << " files read, " << SearchStats.FilesReused
+           << " from the cached index\n";
   if (Cache) {
     if (Cache->Stored)
       Cache->evict();
@@ -469,7 +529,7 @@ int main(int argc, const char **argv) {
     for (const ToolError &E : Result.CompilerErrors)
       errs() << E.File << ":" << E.Line << ":" << E.Column
              << ": error: " << E.Message << "\n";
-  RunInfo Info = makeRunInfo(Result, ReportInputs, std::move(Targets));
+  RunInfo Info = makeRunInfo(Result, ReportInputs, TargetsOf());
   llvm::erase_if(Info.Errors, [&](const ToolError &E) {
     return !errorPasses(E, Lines ? &*Lines : nullptr);
   });
