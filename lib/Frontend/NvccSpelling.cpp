@@ -234,6 +234,13 @@ private:
   size_t launch(size_t I) {
     if (I > 0 && (T[I - 1] == '<' || T[I - 1] == '='))
       return 0;
+    // `operator<< <T>(...)` names a specialisation of operator<<: valid C++.
+    size_t W = I;
+    while (W > 0 && isBlank(T[W - 1]))
+      --W;
+    if (W >= 8 && StringRef(T.data() + W - 8, 8) == "operator" &&
+        (W == 8 || !isIdentChar(T[W - 9])))
+      return 0;
     size_t OpenEnd = chevrons(I, '<');
     if (!OpenEnd)
       return 0;

@@ -64,6 +64,9 @@ TEST(NvccSpelling, LeavesWhatIsNotALaunch) {
   EXPECT_EQ(respelt(Templates), Templates);
   const char *Shift = "x <<= 2; y = a << <error;"; // no closer: untouched
   EXPECT_EQ(respelt(Shift), Shift);
+  const char *Specialisation =
+      "template <> std::ostream &operator<< <A<B<int>> >(std::ostream &, const A<B<int>> &);";
+  EXPECT_EQ(respelt(Specialisation), Specialisation);
   const char *Lines = "k <<\n<g, b>>>(a);";
   EXPECT_EQ(respelt(Lines), Lines);
 }
