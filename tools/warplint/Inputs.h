@@ -34,6 +34,29 @@ collectInputs(llvm::ArrayRef<std::string> Named, llvm::StringRef BuildPath,
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 databaseFromCommandLine(int &Argc, const char **Argv);
 
+/// Another owner's database, lent for one analysis (loadCompilationDatabase
+/// takes ownership of what it is given): the language and MCP servers keep the
+/// command after "--" for every request.
+class BorrowedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit BorrowedDatabase(const clang::tooling::CompilationDatabase &DB)
+      : DB(DB) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return DB.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return DB.getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
+    return DB.getAllCompileCommands();
+  }
+
+private:
+  const clang::tooling::CompilationDatabase &DB;
+};
+
 /// The compilation database: \p Fixed (the command after "--"), else the one in
 /// \p BuildPath, else one found above \p FirstInput, else an empty command.
 /// Missing files' commands are inferred from their neighbours'.

@@ -48,25 +48,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Another owner's database, lent for one analysis (loadCompilationDatabase
-/// takes ownership of what it is given).
-class BorrowedDatabase : public tooling::CompilationDatabase {
-public:
-  explicit BorrowedDatabase(const tooling::CompilationDatabase &DB) : DB(DB) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(StringRef File) const override {
-    return DB.getCompileCommands(File);
-  }
-  std::vector<std::string> getAllFiles() const override {
-    return DB.getAllFiles();
-  }
-  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
-    return DB.getAllCompileCommands();
-  }
-
-private:
-  const tooling::CompilationDatabase &DB;
-};
 
 /// One open document.
 struct Document {

@@ -41,24 +41,6 @@ namespace {
 constexpr const char *ProtocolVersions[] = {"2025-06-18", "2025-03-26",
                                             "2024-11-05"};
 
-class BorrowedDatabase : public tooling::CompilationDatabase {
-public:
-  explicit BorrowedDatabase(const tooling::CompilationDatabase &DB) : DB(DB) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(StringRef File) const override {
-    return DB.getCompileCommands(File);
-  }
-  std::vector<std::string> getAllFiles() const override {
-    return DB.getAllFiles();
-  }
-  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
-    return DB.getAllCompileCommands();
-  }
-
-private:
-  const tooling::CompilationDatabase &DB;
-};
-
 /// A tool's failure the agent can act on (isError: true), not a protocol
 /// error.
 llvm::Error fail(const llvm::Twine &Message) {
