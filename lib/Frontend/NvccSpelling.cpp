@@ -278,6 +278,23 @@ private:
   unsigned Changed = 0;
 };
 
+/// A cheap test before the copy: whether \p Text has an `asm` or two `<`
+/// with at most blanks between them, which every spelling Respeller changes
+/// starts with (a launch's closer is only changed after its opener, `<<<`).
+bool mayNeedRespelling(StringRef Text) {
+  if (Text.contains("asm"))
+    return true;
+  for (size_t I = Text.find('<'); I != StringRef::npos;
+       I = Text.find('<', I + 1)) {
+    size_t J = I + 1;
+    while (J < Text.size() && isBlank(Text[J]))
+      ++J;
+    if (J < Text.size() && Text[J] == '<')
+      return true;
+  }
+  return false;
+}
+
 /// A file whose contents are respelt when read.
 class RespeltFile : public vfs::File {
 public:
@@ -293,10 +310,7 @@ public:
     if (!Buf)
       return Buf;
     StringRef Text = (*Buf)->getBuffer();
-    // Cheap test first: most files have neither an asm statement nor a
-    // spaced chevron.
-    if (Text.find("asm") == StringRef::npos && Text.find("< <") == StringRef::npos &&
-        Text.find("<\t<") == StringRef::npos)
+    if (!mayNeedRespelling(Text))
       return Buf;
     std::unique_ptr<WritableMemoryBuffer> Copy =
         WritableMemoryBuffer::getNewUninitMemBuffer(Text.size(),
